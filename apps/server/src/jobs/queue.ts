@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { PgBoss, fromDrizzle, fromPglite, type Job, type Queue } from 'pg-boss';
+import type { Database, Db } from '../db/client.ts';
+
+/**
+ * The job queue: pg-boss on the same PostgreSQL (or PGlite) as everything else, so enqueueing
+ * commits with the caller's transaction and any number of workers share work (decision 003).
+ */
+export type JobQueue = {
+  boss: PgBoss;
+  /** Creates a queue if it does not exist yet (idempotent, safe from every process). */
+  define: (name: string, options?: Omit<Queue, 'name'>) => Promise<void>;
+  /** Enqueues inside `tx` when given, so the job exists exactly when the caller's writes do. */
+  send: (name: string, data: object, options?: { tx?: Transaction; singletonKey?: string }) => Promise<void>;
+  work: <T extends object>(name: string, handler: JobHandler<T>, options?: WorkerOptions) => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type JobHandler<T> = (data: T, job: Job<T>) => Promise<void>;
+export type WorkerOptions = { batchSize?: number; concurrency?: number };
+
+/** Lets HTTP requests in between jobs: PGlite runs on the main thread (ARCHITECTURE §11). */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export const createJobQueue = async (database: Database): Promise<JobQueue> => {
+  const boss =
+    database.engine === 'pglite'
+      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schedule: false })
+      : new PgBoss({ connectionString: database.connectionString, max: 10, useListenNotify: true });
+  boss.on('error', (error) => console.error('[queue]', error));
+  await boss.start();
+
+  return {
+    boss,
+    define: async (name, options) => {
+      if (!(await boss.getQueue(name))) await boss.createQueue(name, { notify: true, ...options });
+    },
+    send: async (name, data, options = {}) => {
+      const db = options.tx ? fromDrizzle(options.tx as never, sql) : undefined;
+      await boss.send(name, data, { db, singletonKey: options.singletonKey });
+    },
+    work: async (name, handler, options = {}) => {
+      await boss.work(
+        name,
+        {
+          batchSize: options.batchSize ?? 20,
+          localConcurrency: options.concurrency ?? 1,
+          pollingIntervalSeconds: 0.5,
+          notifyPollingIntervalSeconds: 5,
+          burstWhenBatchFull: true,
+          perJobResults: true,
+        },
+        async (jobs) => {
+          const results = [];
+          for (const job of jobs) {
+            try {
+              await handler(job.data as never, job as never);
+              results.push({ id: job.id, status: 'completed' as const });
+            } catch (error) {
+              results.push({ id: job.id, status: 'failed' as const, output: { message: String(error) } });
+            }
+            await yieldToEventLoop();
+          }
+          return results;
+        },
+      );
+    },
+    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+  };
+};

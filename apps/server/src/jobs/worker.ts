@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
+import { jobHandlers } from './registry.ts';
+
+const analyzeEveryMs = 60_000;
+
+/**
+ * Starts the job handlers of this process. On PGlite there is no autovacuum, and stale planner
+ * statistics slow pg-boss's fetch from ~10 k to under 1 k jobs/s (ARCHITECTURE §11): ANALYZE
+ * runs every minute there.
+ */
+export const startWorker = async (context: AppContext): Promise<() => void> => {
+  for (const { name, handler, options } of jobHandlers(context)) {
+    await context.queue.define(name, options.queue);
+    await context.queue.work(name, handler, { ...options.worker, concurrency: context.config.workerConcurrency });
+  }
+  if (context.database.engine !== 'pglite') return () => undefined;
+  const timer = setInterval(() => {
+    context.database.db.execute(sql`analyze`).catch((error) => context.logger.warn({ err: error }, 'analyze failed'));
+  }, analyzeEveryMs);
+  timer.unref();
+  return () => clearInterval(timer);
+};

@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+import type { PermissionRequirement } from './permissions.ts';
+
+/**
+ * A callable function's contract (ARCHITECTURE §5): declared once here, enforced by the server's
+ * framework (schema, session, permissions on `subscriptionId`) and typed into the web client.
+ *
+ * `requires`: `'signed-in'` needs only a session; a requirement needs the permissions on the
+ * workspace named by the input's `subscriptionId`; `'public'` lets anonymous callers in.
+ */
+export type FunctionAccess = 'public' | 'signed-in' | PermissionRequirement;
+
+export type FunctionContract<
+  N extends string = string,
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+> = {
+  name: N;
+  input: I;
+  output: O;
+  requires: FunctionAccess;
+};
+
+export const defineFunction = <const N extends string, I extends z.ZodType, O extends z.ZodType>(
+  contract: FunctionContract<N, I, O>,
+): FunctionContract<N, I, O> => contract;
