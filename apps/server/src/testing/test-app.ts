@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { loadConfig, type Config } from '../config/env.ts';
+import type { AppContext } from '../context.ts';
+import type { DatabaseTarget } from '../db/client.ts';
+import { buildHttpApp, type HttpOptions } from '../http/app.ts';
+import { createLogger } from '../logger.ts';
+import { bootstrap } from '../main/bootstrap.ts';
+
+/**
+ * A real app on a fresh database for one test file: in-memory PGlite, or a new database on the
+ * PostgreSQL server named by TEST_DATABASE_URL when TEST_DB=postgres (vitest runs both projects).
+ */
+export type TestApp = {
+  app: FastifyInstance;
+  context: AppContext;
+  config: Config;
+  close: () => Promise<void>;
+};
+
+export const testEngine = (): 'pglite' | 'postgres' => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+
+export const testSecret = 'test-secret-test-secret-test-secret-0123456789';
+
+/** Creates an empty PostgreSQL database for one test file and returns its URL and a dropper. */
+export const createPostgresDatabase = async (): Promise<{ url: string; drop: () => Promise<void> }> => {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `bb_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+};
+
+export const testConfig = (overrides: Record<string, string> = {}): Config =>
+  loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    SECRET: testSecret,
+    APP_URL: 'http://localhost:3000',
+    ...overrides,
+  });
+
+export const createTestApp = async (options: HttpOptions & { env?: Record<string, string> } = {}): Promise<TestApp> => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bb-test-'));
+  const postgres = testEngine() === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = testConfig({ DATA_DIR: dataDir, ...options.env });
+  const target: DatabaseTarget = postgres ? { databaseUrl: postgres.url } : { pgliteDir: undefined };
+  const running = await bootstrap(config, createLogger(config), target);
+  const app = await buildHttpApp(running.context, { webDist: path.join(dataDir, 'no-web'), ...options });
+  return {
+    app,
+    context: running.context,
+    config,
+    close: async () => {
+      await app.close();
+      await running.close();
+      await postgres?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+
+export type TestUser = { id: string; email: string; cookie: string; token: string };
+
+let counter = 0;
+
+/** Signs a new user up through the real auth endpoint and returns their session cookie. */
+export const signUpUser = async (
+  app: FastifyInstance,
+  { name = 'Test User', email }: { name?: string; email?: string } = {},
+): Promise<TestUser> => {
+  counter += 1;
+  const address = email ?? `user${counter}-${Date.now()}@example.com`;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    payload: { name, email: address, password: 'correct horse battery staple' },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  const body = response.json() as { user: { id: string }; token: string };
+  const setCookie = response.headers['set-cookie'];
+  const cookies = (Array.isArray(setCookie) ? setCookie : [setCookie ?? '']).map((cookie) => cookie.split(';')[0]);
+  return { id: body.user.id, email: address, cookie: cookies.join('; '), token: body.token };
+};
+
+/** Calls a function the way the browser does and returns status and body. */
+export const callFunction = async (
+  app: FastifyInstance,
+  name: string,
+  data: unknown,
+  user?: Pick<TestUser, 'cookie'>,
+) => {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/functions/${name}`,
+    headers: user ? { cookie: user.cookie } : {},
+    payload: { data },
+  });
+  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+};
