@@ -14,7 +14,13 @@ import { createPostgresDatabase } from '../apps/server/src/testing/test-app.ts';
 const jobs = Number(process.env.BENCH_JOBS ?? 20_000);
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 
-type Figures = { engine: string; jobs: number; enqueuePerSec: number; drainPerSec: number; maxLoopDelayMs: number };
+type Figures = {
+  engine: string;
+  jobs: number;
+  enqueuePerSec: number;
+  drainPerSec: number;
+  maxLoopDelayMs: number;
+};
 
 const measure = async (engine: 'pglite' | 'postgres', target: DatabaseTarget): Promise<Figures> => {
   const database = await openDatabase(target);
@@ -23,7 +29,9 @@ const measure = async (engine: 'pglite' | 'postgres', target: DatabaseTarget): P
 
   const enqueueStart = performance.now();
   for (let offset = 0; offset < jobs; offset += 1000) {
-    const chunk = Array.from({ length: Math.min(1000, jobs - offset) }, (_, i) => ({ data: { n: offset + i } }));
+    const chunk = Array.from({ length: Math.min(1000, jobs - offset) }, (_, i) => ({
+      data: { n: offset + i },
+    }));
     await queue.boss.insert('bench', chunk);
   }
   const enqueueSeconds = (performance.now() - enqueueStart) / 1000;
@@ -33,10 +41,14 @@ const measure = async (engine: 'pglite' | 'postgres', target: DatabaseTarget): P
   loop.enable();
   const drainStart = performance.now();
   const finished = new Promise<void>((resolve) => {
-    void queue.work('bench', async () => {
-      done += 1;
-      if (done === jobs) resolve();
-    }, { batchSize: 100, concurrency: 2 });
+    void queue.work(
+      'bench',
+      async () => {
+        done += 1;
+        if (done === jobs) resolve();
+      },
+      { batchSize: 100, concurrency: 2 },
+    );
   });
   await finished;
   const drainSeconds = (performance.now() - drainStart) / 1000;

@@ -31,7 +31,9 @@ if (await reachable(databaseUrl)) {
   process.exit(1);
 } else {
   delete env.TEST_DATABASE_URL;
-  console.log('\n*** NOTICE: PostgreSQL is not reachable: the PostgreSQL leg of the integration tests is LEFT OUT.');
+  console.log(
+    '\n*** NOTICE: PostgreSQL is not reachable: the PostgreSQL leg of the integration tests is LEFT OUT.',
+  );
   console.log('*** Set TEST_DATABASE_URL or start a server on 127.0.0.1:5432 to run it.\n');
 }
 
@@ -39,7 +41,13 @@ mkdirSync('.tmp', { recursive: true });
 const run = (command, args, extraEnv = {}) =>
   spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } }).status ?? 1;
 
-const vitest = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=.tmp/vitest.json']);
+const vitest = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile=.tmp/vitest.json',
+]);
 const e2e = run('npm', ['run', 'test:e2e', '--', '--reporter=list,json'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json',
 });

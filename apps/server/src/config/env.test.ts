@@ -4,7 +4,12 @@ import { ConfigError, loadConfig } from './env.ts';
 describe('loadConfig', () => {
   it('starts the embedded default with no variables at all', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, dataDir: './.data', databaseUrl: undefined, secret: undefined });
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: './.data',
+      databaseUrl: undefined,
+      secret: undefined,
+    });
     expect(config.appUrl).toBe('http://localhost:3000');
   });
 
@@ -32,6 +37,8 @@ describe('loadConfig', () => {
   });
 
   it('drops a trailing slash from APP_URL', () => {
-    expect(loadConfig({ APP_URL: 'https://billbridge.example.com/' }).appUrl).toBe('https://billbridge.example.com');
+    expect(loadConfig({ APP_URL: 'https://billbridge.example.com/' }).appUrl).toBe(
+      'https://billbridge.example.com',
+    );
   });
 });

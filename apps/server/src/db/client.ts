@@ -47,7 +47,9 @@ export const migrateDatabase = async (database: Database): Promise<void> => {
 
 /** Ready means: reachable and every committed migration applied. */
 const committedMigrations = (
-  JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }
+  JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  }
 ).entries.length;
 
 /** Raw SQL through Drizzle on either engine; only `.rows` is common to both results. */

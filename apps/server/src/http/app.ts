@@ -16,7 +16,10 @@ export type HttpOptions = {
 };
 
 /** The HTTP face of the server: callable functions, auth, health and the SPA. */
-export const buildHttpApp = async (context: AppContext, options: HttpOptions = {}): Promise<FastifyInstance> => {
+export const buildHttpApp = async (
+  context: AppContext,
+  options: HttpOptions = {},
+): Promise<FastifyInstance> => {
   const app = Fastify({
     loggerInstance: context.logger,
     bodyLimit: 1024 * 1024,

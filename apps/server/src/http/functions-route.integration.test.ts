@@ -60,7 +60,12 @@ describe('callable functions', () => {
   afterAll(() => t.close());
 
   it('answers a permitted call with its result', async () => {
-    const { status, body } = await callFunction(t.app, 'getSubscription', { subscriptionId: workspaceId }, member);
+    const { status, body } = await callFunction(
+      t.app,
+      'getSubscription',
+      { subscriptionId: workspaceId },
+      member,
+    );
     expect(status).toBe(200);
     expect(body.result).toMatchObject({
       id: workspaceId,
@@ -119,25 +124,41 @@ describe('callable functions', () => {
   });
 
   it('refuses a non-member with 403 PERMISSION_DENIED', async () => {
-    const { status, body } = await callFunction(t.app, 'getSubscription', { subscriptionId: workspaceId }, stranger);
+    const { status, body } = await callFunction(
+      t.app,
+      'getSubscription',
+      { subscriptionId: workspaceId },
+      stranger,
+    );
     expect(status).toBe(403);
     expect((body.error as { status: string }).status).toBe('PERMISSION_DENIED');
   });
 
   it('answers an unknown workspace with 404 NOT_FOUND', async () => {
-    const { status, body } = await callFunction(t.app, 'getSubscription', { subscriptionId: 'missing' }, owner);
+    const { status, body } = await callFunction(
+      t.app,
+      'getSubscription',
+      { subscriptionId: 'missing' },
+      owner,
+    );
     expect(status).toBe(404);
     expect((body.error as { message: string }).message).toBe('Subscription not found.');
   });
 
   it('requires every permission of an all-of requirement', async () => {
     expect((await callFunction(t.app, 'ownerOnly', { subscriptionId: workspaceId }, owner)).status).toBe(200);
-    expect((await callFunction(t.app, 'ownerOnly', { subscriptionId: workspaceId }, member)).status).toBe(403);
+    expect((await callFunction(t.app, 'ownerOnly', { subscriptionId: workspaceId }, member)).status).toBe(
+      403,
+    );
   });
 
   it('accepts any one permission of an any-of requirement', async () => {
-    expect((await callFunction(t.app, 'adminOrOwner', { subscriptionId: workspaceId }, owner)).status).toBe(200);
-    expect((await callFunction(t.app, 'adminOrOwner', { subscriptionId: workspaceId }, member)).status).toBe(403);
+    expect((await callFunction(t.app, 'adminOrOwner', { subscriptionId: workspaceId }, owner)).status).toBe(
+      200,
+    );
+    expect((await callFunction(t.app, 'adminOrOwner', { subscriptionId: workspaceId }, member)).status).toBe(
+      403,
+    );
   });
 
   it('answers an unexpected failure with 500 INTERNAL and no internals', async () => {
@@ -149,7 +170,9 @@ describe('callable functions', () => {
   it('passes an application error through with its status', async () => {
     const { status, body } = await callFunction(t.app, 'refuse', {});
     expect(status).toBe(409);
-    expect(body).toEqual({ error: { status: 'ALREADY_EXISTS', message: 'This email already has a pending invite' } });
+    expect(body).toEqual({
+      error: { status: 'ALREADY_EXISTS', message: 'This email already has a pending invite' },
+    });
   });
 
   it('accepts a bearer session token from API clients', async () => {

@@ -23,7 +23,11 @@ const invalidArgument = (issues: z.core.$ZodIssue[]): AppError => {
  * the checks every function needs, in this order: known name, well-formed body, session, input
  * schema, permissions on `subscriptionId`. Handlers only see calls that passed.
  */
-export const registerFunctionRoute = (app: FastifyInstance, context: AppContext, registry: FunctionRegistry) => {
+export const registerFunctionRoute = (
+  app: FastifyInstance,
+  context: AppContext,
+  registry: FunctionRegistry,
+) => {
   app.post<{ Params: { name: string } }>('/api/functions/:name', async (request, reply) => {
     const fn = Object.hasOwn(registry, request.params.name) ? registry[request.params.name] : undefined;
     if (!fn) throw new AppError('not-found', `Function ${request.params.name} not found.`);
@@ -46,7 +50,8 @@ const authorize = async (
   data: unknown,
 ): Promise<{ input: unknown; context: CallContext }> => {
   const caller = await callerOf(app.auth, request);
-  if (!caller && contract.requires !== 'public') throw new AppError('unauthenticated', 'Sign in to continue.');
+  if (!caller && contract.requires !== 'public')
+    throw new AppError('unauthenticated', 'Sign in to continue.');
 
   const parsed = contract.input.safeParse(data);
   if (!parsed.success) throw invalidArgument(parsed.error.issues);

@@ -13,6 +13,7 @@ export const registerOriginGuard = (app: FastifyInstance, appUrl: string, paths:
   app.addHook('onRequest', async (request) => {
     if (safeMethods.has(request.method) || !paths.test(request.url)) return;
     const origin = request.headers.origin;
-    if (origin && origin !== allowed) throw new AppError('permission-denied', 'Cross-origin request refused.');
+    if (origin && origin !== allowed)
+      throw new AppError('permission-denied', 'Cross-origin request refused.');
   });
 };

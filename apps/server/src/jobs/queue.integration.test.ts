@@ -59,10 +59,17 @@ describe('the job queue', () => {
   it('keeps answering HTTP while a backlog drains', async () => {
     const done: number[] = [];
     await t.context.queue.define('busy');
-    await t.context.queue.work<{ n: number }>('busy', async ({ n }) => {
-      done.push(n);
-    }, { batchSize: 50 });
-    await t.context.queue.boss.insert('busy', Array.from({ length: 1500 }, (_, n) => ({ data: { n } })));
+    await t.context.queue.work<{ n: number }>(
+      'busy',
+      async ({ n }) => {
+        done.push(n);
+      },
+      { batchSize: 50 },
+    );
+    await t.context.queue.boss.insert(
+      'busy',
+      Array.from({ length: 1500 }, (_, n) => ({ data: { n } })),
+    );
     let answered = 0;
     while (done.length < 1500) {
       const response = await t.app.inject('/healthz');

@@ -12,11 +12,16 @@ const analyzeEveryMs = 60_000;
 export const startWorker = async (context: AppContext): Promise<() => void> => {
   for (const { name, handler, options } of jobHandlers(context)) {
     await context.queue.define(name, options.queue);
-    await context.queue.work(name, handler, { ...options.worker, concurrency: context.config.workerConcurrency });
+    await context.queue.work(name, handler, {
+      ...options.worker,
+      concurrency: context.config.workerConcurrency,
+    });
   }
   if (context.database.engine !== 'pglite') return () => undefined;
   const timer = setInterval(() => {
-    context.database.db.execute(sql`analyze`).catch((error) => context.logger.warn({ err: error }, 'analyze failed'));
+    context.database.db
+      .execute(sql`analyze`)
+      .catch((error) => context.logger.warn({ err: error }, 'analyze failed'));
   }, analyzeEveryMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -27,7 +27,8 @@ export const bootstrap = async (
   logger: Logger = createLogger(config),
   target: DatabaseTarget = databaseTargetOf(config),
 ): Promise<Running> => {
-  const releaseLock = 'pgliteDir' in target && target.pgliteDir ? lockDataDir(config.dataDir) : () => undefined;
+  const releaseLock =
+    'pgliteDir' in target && target.pgliteDir ? lockDataDir(config.dataDir) : () => undefined;
   try {
     const secret = await resolveSecret(config);
     const database = await openDatabase(target);

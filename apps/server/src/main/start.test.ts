@@ -14,7 +14,14 @@ const running: ChildProcess[] = [];
 
 const startApp = (dataDir: string, port: number) => {
   const child = spawn(process.execPath, ['--import', 'tsx', startScript], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', DATABASE_URL: '', SECRET: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      SECRET: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.push(child);
@@ -27,7 +34,10 @@ const startApp = (dataDir: string, port: number) => {
 
 const waitReady = async (port: number) => {
   for (let attempt = 0; attempt < 300; attempt += 1) {
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

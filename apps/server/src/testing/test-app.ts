@@ -22,7 +22,8 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-export const testEngine = (): 'pglite' | 'postgres' => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+export const testEngine = (): 'pglite' | 'postgres' =>
+  process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 export const testSecret = 'test-secret-test-secret-test-secret-0123456789';
 
@@ -57,7 +58,9 @@ export const testConfig = (overrides: Record<string, string> = {}): Config =>
     ...overrides,
   });
 
-export const createTestApp = async (options: HttpOptions & { env?: Record<string, string> } = {}): Promise<TestApp> => {
+export const createTestApp = async (
+  options: HttpOptions & { env?: Record<string, string> } = {},
+): Promise<TestApp> => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bb-test-'));
   const postgres = testEngine() === 'postgres' ? await createPostgresDatabase() : undefined;
   const config = testConfig({ DATA_DIR: dataDir, ...options.env });

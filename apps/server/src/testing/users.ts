@@ -19,7 +19,9 @@ export const signUpUser = async (
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   const body = response.json() as { user: { id: string }; token: string };
   const setCookie = response.headers['set-cookie'];
-  const cookies = (Array.isArray(setCookie) ? setCookie : [setCookie ?? '']).map((cookie) => cookie.split(';')[0]);
+  const cookies = (Array.isArray(setCookie) ? setCookie : [setCookie ?? '']).map(
+    (cookie) => cookie.split(';')[0],
+  );
   return { id: body.user.id, email: address, cookie: cookies.join('; '), token: body.token };
 };
 

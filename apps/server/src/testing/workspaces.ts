@@ -23,9 +23,11 @@ export const seedWorkspace = async (
     currentPeriodStart: now,
     currentPeriodEnd: end,
   });
-  await db.insert(membership).values([
-    { subscriptionId: id, userId: ownerId, permissions: ['access', 'admin'] },
-    ...members.map((member) => ({ subscriptionId: id, ...member })),
-  ]);
+  await db
+    .insert(membership)
+    .values([
+      { subscriptionId: id, userId: ownerId, permissions: ['access', 'admin'] },
+      ...members.map((member) => ({ subscriptionId: id, ...member })),
+    ]);
   return id;
 };

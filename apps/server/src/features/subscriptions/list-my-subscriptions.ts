@@ -10,10 +10,24 @@ export const listMySubscriptions = implement('listMySubscriptions', async (_inpu
   const mine = db
     .select({ id: membership.subscriptionId })
     .from(membership)
-    .where(and(eq(membership.userId, caller.userId), arrayContains(membership.permissions, [defaultPermission])));
-  const rows = await db.select().from(subscription).where(inArray(subscription.id, mine)).orderBy(subscription.createdAt);
+    .where(
+      and(eq(membership.userId, caller.userId), arrayContains(membership.permissions, [defaultPermission])),
+    );
+  const rows = await db
+    .select()
+    .from(subscription)
+    .where(inArray(subscription.id, mine))
+    .orderBy(subscription.createdAt);
   const members = rows.length
-    ? await db.select().from(membership).where(inArray(membership.subscriptionId, rows.map((row) => row.id)))
+    ? await db
+        .select()
+        .from(membership)
+        .where(
+          inArray(
+            membership.subscriptionId,
+            rows.map((row) => row.id),
+          ),
+        )
     : [];
   return {
     subscriptions: rows.map((row) =>

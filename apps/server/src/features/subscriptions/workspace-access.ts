@@ -20,5 +20,9 @@ export const loadWorkspaceAccess = async (
   const [row] = await db.select().from(subscription).where(eq(subscription.id, subscriptionId));
   if (!row) return null;
   const members = await db.select().from(membership).where(eq(membership.subscriptionId, subscriptionId));
-  return { subscription: row, members, held: heldPermissions(permissionsMapOf(members), row.ownerId, userId) };
+  return {
+    subscription: row,
+    members,
+    held: heldPermissions(permissionsMapOf(members), row.ownerId, userId),
+  };
 };
