@@ -97,3 +97,9 @@ export class AppError extends Error {
     return { error: body };
   }
 }
+
+/**
+ * `details` of an error the browser shows with a specific translation (spec §8 message keys, e.g.
+ * `planNotFound`, `alreadyInvited`, `alreadyMember`) rather than the generic one of its screen.
+ */
+export type MessageKeyDetails = { messageKey: string };

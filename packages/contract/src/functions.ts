@@ -1,11 +1,30 @@
 import type { z } from 'zod';
 import type { FunctionContract } from './define-function.ts';
-import { getSubscription, listMySubscriptions } from './subscriptions.ts';
+import { acceptInvite, createInvite, listMyInvites, rejectInvite, revokeInvite } from './invites.ts';
+import {
+  getSubscriptionUsers,
+  removeUser,
+  transferSubscriptionOwnership,
+  updateUserPermissions,
+} from './members.ts';
+import { updateSubscriptionSettings } from './settings.ts';
+import { createSubscription, getSubscription, listMySubscriptions } from './subscriptions.ts';
 
 /** Every callable function of the product, by name. */
 export const functionContracts = {
   getSubscription,
   listMySubscriptions,
+  createSubscription,
+  updateSubscriptionSettings,
+  listMyInvites,
+  createInvite,
+  acceptInvite,
+  rejectInvite,
+  revokeInvite,
+  getSubscriptionUsers,
+  updateUserPermissions,
+  removeUser,
+  transferSubscriptionOwnership,
 } as const satisfies Record<string, FunctionContract>;
 
 export type FunctionName = keyof typeof functionContracts;

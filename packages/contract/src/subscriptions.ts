@@ -40,3 +40,38 @@ export const listMySubscriptions = defineFunction({
   output: z.object({ subscriptions: z.array(subscriptionSchema) }),
   requires: 'signed-in',
 });
+
+/** Spec §3 "Billing details", as the billing form sends them (line 2, state and postal code may be empty). */
+export const billingDetailsSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  phone: z.string().trim().min(1).max(50),
+  address: z.object({
+    line1: z.string().trim().min(1).max(200),
+    line2: z.string().trim().max(200).nullish(),
+    city: z.string().trim().min(1).max(100),
+    state: z.string().trim().max(100),
+    postal_code: z.string().trim().max(20),
+    country: z.string().trim().length(2),
+  }),
+});
+export type BillingDetails = z.infer<typeof billingDetailsSchema>;
+
+export const billingInfoSchema = z.object({
+  billingDetails: billingDetailsSchema,
+  paymentMethodId: z.string().trim().min(1).max(255),
+});
+
+/**
+ * Creates a workspace on a plan (spec §4 "Plan creation"). The free plan is created at once; paid
+ * plans come with billing (its own issue) and are refused until then. `clientSecret` will carry a
+ * payment confirmation a paid plan may need.
+ */
+export const createSubscription = defineFunction({
+  name: 'createSubscription',
+  input: z.object({ planId: z.string().trim().min(1).max(64), billingInfo: billingInfoSchema.optional() }),
+  output: z.object({ subscriptionId: z.string(), clientSecret: z.string().optional() }),
+  requires: 'signed-in',
+});
+
+/** The message a write on a canceled workspace is refused with (spec §4). */
+export const canceledSubscriptionMessage = 'This subscription has been canceled';

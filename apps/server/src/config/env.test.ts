@@ -41,4 +41,23 @@ describe('loadConfig', () => {
       'https://billbridge.example.com',
     );
   });
+
+  it('sends e-mail to the dev mailbox from a local address when SMTP is not configured', () => {
+    const config = loadConfig({});
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.mailFrom).toBe('Billbridge <no-reply@localhost>');
+  });
+
+  it('accepts smtp:// and smtps:// URLs and a custom sender', () => {
+    const config = loadConfig({ SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465', MAIL_FROM: 'Ops <ops@example.com>' });
+    expect(config).toMatchObject({ smtpUrl: 'smtps://mailer:pw@smtp.example.com:465', mailFrom: 'Ops <ops@example.com>' });
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).smtpUrl).toBe('smtp://127.0.0.1:2525');
+  });
+
+  it('refuses another scheme for SMTP_URL without echoing its password', () => {
+    const load = () => loadConfig({ SMTP_URL: 'https://mailer:hunter2@smtp.example.com', MAIL_FROM: 'nobody' });
+    expect(load).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(load).toThrow(/MAIL_FROM: must be an address/);
+    expect(load).not.toThrow(/hunter2/);
+  });
 });

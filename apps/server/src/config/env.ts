@@ -22,6 +22,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKER: booleanFlag.optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^([^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'must be an address, e.g. Name <no-reply@example.com>')
+    .default('Billbridge <no-reply@localhost>'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -40,6 +45,9 @@ export type Config = {
   /** Whether this process also runs the job worker (`start` does; `server` alone does not). */
   runWorker: boolean | undefined;
   workerConcurrency: number;
+  /** Absent → e-mails go to the dev mailbox (the `dev_mail` table) instead of an SMTP server. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 };
 
 export class ConfigError extends Error {
@@ -70,5 +78,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: env.LOG_LEVEL,
     runWorker: env.WORKER,
     workerConcurrency: env.WORKER_CONCURRENCY,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
   };
 };

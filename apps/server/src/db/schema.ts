@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { InviteStatus } from '@billbridge/contract';
+import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { user } from './auth-schema.ts';
 
 export * from './auth-schema.ts';
@@ -63,7 +64,52 @@ export const membership = pgTable(
   ],
 );
 
+/**
+ * An invitation to a workspace by e-mail (spec §3 "Invite"); its status follows the contract's
+ * `inviteTransitions`. At most one pending invite per workspace and e-mail.
+ */
+export const invite = pgTable(
+  'invite',
+  {
+    id: text('id').primaryKey(),
+    subscriptionId: text('subscription_id')
+      .notNull()
+      .references(() => subscription.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    status: text('status').$type<InviteStatus>().notNull().default('pending'),
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    inviterId: text('inviter_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('invite_pending_email_idx')
+      .on(table.subscriptionId, table.email)
+      .where(sql`status = 'pending'`),
+    index('invite_email_status_idx').on(table.email, table.status),
+    check('invite_status_check', sql`${table.status} in ('pending', 'accepted', 'rejected', 'revoked')`),
+    check('invite_email_lower_case_check', sql`${table.email} = lower(${table.email})`),
+  ],
+);
+
+/** E-mails kept instead of sent when no SMTP server is configured (the embedded default). */
+export const devMail = pgTable(
+  'dev_mail',
+  {
+    id: text('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('dev_mail_created_at_idx').on(table.createdAt)],
+);
+
 export type UserRow = typeof user.$inferSelect;
 export type UserProfileRow = typeof userProfile.$inferSelect;
 export type SubscriptionRow = typeof subscription.$inferSelect;
 export type MembershipRow = typeof membership.$inferSelect;
+export type InviteRow = typeof invite.$inferSelect;
+export type DevMailRow = typeof devMail.$inferSelect;

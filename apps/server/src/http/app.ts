@@ -8,6 +8,7 @@ import { registerFunctionRoute } from './functions-route.ts';
 import { registerHealthRoutes } from './health.ts';
 import { registerOriginGuard } from './origin-guard.ts';
 import { registerSpa } from './spa.ts';
+import { devMailboxEnabled, registerDevMailboxRoute } from '../mail/dev-mailbox.ts';
 
 export type HttpOptions = {
   /** Defaults to every function of the product; tests of the framework pass their own. */
@@ -30,6 +31,7 @@ export const buildHttpApp = async (
   registerHealthRoutes(app, context.database);
   registerAuthRoute(app, context.auth, context.config.appUrl);
   registerFunctionRoute(app, context, options.functions ?? functionRegistry);
+  if (devMailboxEnabled(context.config)) registerDevMailboxRoute(app, context.database.db);
   await registerSpa(app, options.webDist);
   return app;
 };

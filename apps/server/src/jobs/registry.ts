@@ -1,5 +1,6 @@
 import type { Queue } from 'pg-boss';
 import type { AppContext } from '../context.ts';
+import { mailSendJob } from '../mail/mail-job.ts';
 import type { JobHandler, WorkerOptions } from './queue.ts';
 
 export type JobDefinition = {
@@ -12,4 +13,12 @@ export type JobDefinition = {
  * Every background job of the product, by queue name. The features that need background work
  * (sync, e-mail, backfill) add theirs here; a worker process runs all of them.
  */
-export const jobHandlers = (_context: AppContext): JobDefinition[] => [];
+export const jobHandlers = (context: AppContext): JobDefinition[] => [mailSendJob(context)];
+
+/**
+ * Creates every queue at start, in every process: pg-boss refuses to enqueue into a queue that
+ * does not exist, and a web node without a worker still enqueues (e.g. an invite's e-mail).
+ */
+export const defineJobQueues = async (context: AppContext): Promise<void> => {
+  for (const { name, options } of jobHandlers(context)) await context.queue.define(name, options.queue);
+};

@@ -8,6 +8,7 @@ import { migrateDatabase, openDatabase, type DatabaseTarget } from '../db/client
 import { withMigrationLock } from '../db/migration-lock.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
 import { createJobQueue } from '../jobs/queue.ts';
+import { defineJobQueues } from '../jobs/registry.ts';
 import { createLogger } from '../logger.ts';
 
 /** `DATABASE_URL` when set, else PGlite in `DATA_DIR/pglite`. */
@@ -36,6 +37,7 @@ export const bootstrap = async (
     const queue = await createJobQueue(database);
     const auth = createAuth({ db: database.db, secret, appUrl: config.appUrl });
     const context: AppContext = { config, database, queue, auth, logger };
+    await defineJobQueues(context);
     return {
       context,
       close: async () => {

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { user as authUser } from '../db/schema.ts';
 
 export type TestUser = { id: string; email: string; cookie: string; token: string };
 
@@ -40,3 +43,13 @@ export const callFunction = async (
   });
   return { status: response.statusCode, body: response.json() as Record<string, unknown> };
 };
+
+/** Marks a user's e-mail verified, as the verification link will once the accounts issue sends it. */
+export const verifyEmail = async (db: Db, user: Pick<TestUser, 'id'>): Promise<void> => {
+  await db.update(authUser).set({ emailVerified: true }).where(eq(authUser.id, user.id));
+};
+
+export type ErrorBody = { status: string; message: string; details?: unknown };
+
+/** The error envelope of a failed call (`{}` when the call did not fail). */
+export const errorOf = (body: Record<string, unknown>): Partial<ErrorBody> => (body.error ?? {}) as Partial<ErrorBody>;

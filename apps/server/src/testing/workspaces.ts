@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { PermissionKey } from '@billbridge/contract';
+import type { InviteStatus, PermissionKey } from '@billbridge/contract';
 import type { Db } from '../db/client.ts';
-import { membership, subscription } from '../db/schema.ts';
+import { invite, membership, subscription } from '../db/schema.ts';
 
 /** Seeds a workspace owned by `ownerId` (owner holds access + admin) with extra members. */
 export const seedWorkspace = async (
@@ -29,5 +29,27 @@ export const seedWorkspace = async (
       { subscriptionId: id, userId: ownerId, permissions: ['access', 'admin'] },
       ...members.map((member) => ({ subscriptionId: id, ...member })),
     ]);
+  return id;
+};
+
+/** Seeds an invite row directly (bypassing `createInvite` and its e-mail). */
+export const seedInvite = async (
+  db: Db,
+  {
+    subscriptionId,
+    email,
+    inviterId,
+    permissions = ['access'],
+    status = 'pending',
+  }: {
+    subscriptionId: string;
+    email: string;
+    inviterId: string;
+    permissions?: PermissionKey[];
+    status?: InviteStatus;
+  },
+): Promise<string> => {
+  const id = randomUUID();
+  await db.insert(invite).values({ id, subscriptionId, email: email.toLowerCase(), inviterId, permissions, status });
   return id;
 };

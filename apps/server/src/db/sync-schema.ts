@@ -1,0 +1,177 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth-schema.ts';
+import { subscription } from './schema.ts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A connected Stripe account of a workspace (spec §3 "Source"). Tokens are sealed (secret-box). */
+export const source = pgTable(
+  'source',
+  {
+    id: text('id').primaryKey(),
+    subscriptionId: text('subscription_id')
+      .notNull()
+      .references(() => subscription.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    /** Stripe account id once connected; one workspace per account, so events route unambiguously. */
+    accountId: text('account_id'),
+    auth: jsonb('auth').$type<Record<string, unknown>>().notNull().default({}),
+    livemode: boolean('livemode'),
+    accessTokenSealed: text('access_token_sealed'),
+    refreshTokenSealed: text('refresh_token_sealed'),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('source_subscription_id_idx').on(table.subscriptionId),
+    uniqueIndex('source_account_id_unique').on(table.accountId).where(sql`${table.accountId} is not null`),
+  ],
+);
+
+/** A connected HubSpot portal of a workspace (spec §3 "Destination"). */
+export const destination = pgTable(
+  'destination',
+  {
+    id: text('id').primaryKey(),
+    subscriptionId: text('subscription_id')
+      .notNull()
+      .references(() => subscription.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    hubId: bigint('hub_id', { mode: 'number' }),
+    scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+    accessTokenSealed: text('access_token_sealed'),
+    refreshTokenSealed: text('refresh_token_sealed'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('destination_subscription_id_idx').on(table.subscriptionId)],
+);
+
+/** A single-use OAuth state nonce, bound to the session that started the flow (10 minutes). */
+export const oauthState = pgTable('oauth_state', {
+  nonce: text('nonce').primaryKey(),
+  provider: text('provider').notNull(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  sessionId: text('session_id').notNull(),
+  subscriptionId: text('subscription_id').notNull(),
+  targetId: text('target_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** The webhook inbox: every event we answered 2xx for, unique per account and event id. */
+export const stripeEvent = pgTable(
+  'stripe_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: text('account_id').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    livemode: boolean('livemode').notNull(),
+    /** Stripe's `created` (epoch seconds) of the event. */
+    created: bigint('created', { mode: 'number' }).notNull(),
+    objectId: text('object_id'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    sourceId: text('source_id'),
+    subscriptionId: text('subscription_id'),
+    /** received → done | ignored | held | failed; see features/sync/event-states.ts */
+    state: text('state').notNull(),
+    receivedAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('stripe_event_account_event_unique').on(table.accountId, table.eventId),
+    index('stripe_event_held_idx').on(table.subscriptionId).where(sql`${table.state} = 'held'`),
+  ],
+);
+
+/** One log line per sync event (spec §3 "Recent activity item"). */
+export const activity = pgTable(
+  'activity',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: text('subscription_id')
+      .notNull()
+      .references(() => subscription.id, { onDelete: 'cascade' }),
+    stripeEventId: bigint('stripe_event_id', { mode: 'number' })
+      .notNull()
+      .references(() => stripeEvent.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    rawEventType: text('raw_event_type').notNull(),
+    eventId: text('event_id').notNull(),
+    time: timestamp('time', { withTimezone: true }).notNull(),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    attempts: integer('attempts').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('activity_stripe_event_unique').on(table.stripeEventId),
+    index('activity_subscription_time_idx').on(table.subscriptionId, table.time),
+  ],
+);
+
+/** Sync events counted per workspace and billing period, and the usage notices already sent. */
+export const usage = pgTable(
+  'usage',
+  {
+    subscriptionId: text('subscription_id')
+      .notNull()
+      .references(() => subscription.id, { onDelete: 'cascade' }),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    events: integer('events').notNull().default(0),
+    notifiedLevels: integer('notified_levels').array().notNull().default(sql`'{}'::int[]`),
+  },
+  (table) => [primaryKey({ columns: [table.subscriptionId, table.periodStart] })],
+);
+
+/** Which HubSpot object a Stripe object became in one destination, and the newest state applied. */
+export const crmLink = pgTable(
+  'crm_link',
+  {
+    destinationId: text('destination_id')
+      .notNull()
+      .references(() => destination.id, { onDelete: 'cascade' }),
+    stripeObjectId: text('stripe_object_id').notNull(),
+    crmObjectType: text('crm_object_type').notNull(),
+    crmObjectId: text('crm_object_id'),
+    /** `created` and id of the newest event applied; older ones never overwrite it. */
+    appliedEventCreated: bigint('applied_event_created', { mode: 'number' }),
+    appliedEventId: text('applied_event_id'),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.destinationId, table.stripeObjectId, table.crmObjectType] })],
+);
+
+/** HubSpot calls per portal in the rolling window, shared by every worker (110 per 10 s). */
+export const hubspotCall = pgTable(
+  'hubspot_call',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    hubId: bigint('hub_id', { mode: 'number' }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('hubspot_call_hub_at_idx').on(table.hubId, table.at)],
+);

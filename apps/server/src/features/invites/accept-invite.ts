@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import { AppError, inviteMessages, normalizePermissions } from '@billbridge/contract';
+import { membership, subscription } from '../../db/schema.ts';
+import { implement } from '../../functions/framework.ts';
+import { assertNotCanceled } from '../subscriptions/canceled.ts';
+import { assertInviteTransition, findInviteForInvitee, transitionInvite } from './invites.ts';
+
+/**
+ * The invitee joins with the invite's permissions. A verified e-mail is required: sign-up does not
+ * prove the address, and whoever registers an invited address first would otherwise take the seat.
+ */
+export const acceptInvite = implement('acceptInvite', async ({ inviteId }, { app, caller }) => {
+  const { db } = app.database;
+  const row = await findInviteForInvitee(db, inviteId, caller);
+  assertInviteTransition(row, 'accept');
+  if (!caller.emailVerified) throw new AppError('failed-precondition', inviteMessages.verifyEmailFirst);
+  const [workspace] = await db.select().from(subscription).where(eq(subscription.id, row.subscriptionId));
+  if (!workspace) throw new AppError('not-found', inviteMessages.notFound);
+  assertNotCanceled(workspace);
+  await db.transaction(async (tx) => {
+    await transitionInvite(tx, row, 'accept');
+    const joined = await tx
+      .insert(membership)
+      .values({ subscriptionId: row.subscriptionId, userId: caller.userId, permissions: normalizePermissions(row.permissions) })
+      .onConflictDoNothing()
+      .returning({ userId: membership.userId });
+    if (joined.length === 0) throw new AppError('already-exists', inviteMessages.youAreAlreadyMember);
+  });
+  return { subscriptionId: row.subscriptionId };
+});

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/env.ts';
+import type { Db } from '../db/client.ts';
+import { devMail, type DevMailRow } from '../db/schema.ts';
+import type { MailMessage } from './message.ts';
+
+/**
+ * The dev mailbox: with no SMTP server configured, e-mails are kept in `dev_mail` so a newcomer can
+ * read their links. The listing is public (it must work before anyone can sign in), so it exists
+ * only without SMTP and outside production: there it would hand anyone every user's e-mails.
+ */
+export const devMailboxEnabled = (config: Pick<Config, 'smtpUrl' | 'env'>): boolean =>
+  !config.smtpUrl && config.env !== 'production';
+
+export const storeDevMail = async (db: Db, message: MailMessage): Promise<void> => {
+  await db.insert(devMail).values({
+    id: randomUUID(),
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? null,
+  });
+};
+
+export type DevMailApi = { id: string; to: string; subject: string; text: string; html: string | null; created_at: string };
+
+export const devMailToApi = (row: DevMailRow): DevMailApi => ({
+  id: row.id,
+  to: row.to,
+  subject: row.subject,
+  text: row.text,
+  html: row.html,
+  created_at: row.createdAt.toISOString(),
+});
+
+const maxListed = 100;
+
+/** `GET /api/dev/mailbox[?to=address]`: the newest messages first. */
+export const registerDevMailboxRoute = (app: FastifyInstance, db: Db): void => {
+  app.get<{ Querystring: { to?: string } }>('/api/dev/mailbox', async (request) => {
+    const to = typeof request.query.to === 'string' ? request.query.to.trim().toLowerCase() : '';
+    const rows = await db
+      .select()
+      .from(devMail)
+      .where(to ? eq(devMail.to, to) : undefined)
+      .orderBy(desc(devMail.createdAt), desc(devMail.id))
+      .limit(maxListed);
+    return { messages: rows.map(devMailToApi) };
+  });
+};

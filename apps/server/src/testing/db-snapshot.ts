@@ -1,0 +1,16 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client.ts';
+
+/**
+ * Everything a callable function of the workspaces features may change, in a stable order: compare
+ * two snapshots to prove a refused call changed nothing (queued e-mails included).
+ */
+export const snapshotDb = async (db: Db) => ({
+  users: await queryRows(db, sql`select id, name, email, email_verified from "user" order by id`),
+  profiles: await queryRows(db, sql`select * from user_profile order by user_id`),
+  subscriptions: await queryRows(db, sql`select * from subscription order by id`),
+  memberships: await queryRows(db, sql`select * from membership order by subscription_id, user_id`),
+  invites: await queryRows(db, sql`select * from invite order by id`),
+  devMail: await queryRows(db, sql`select * from dev_mail order by id`),
+  jobs: await queryRows(db, sql`select id, name, data, state from pgboss.job order by id`),
+});

@@ -1,0 +1,25 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { routes } from '@billbridge/contract';
+import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
+import {
+  pathOf,
+  rememberLocation,
+  type SignInRedirectState,
+} from '../../features/accounts/remembered-location.ts';
+import { useAuthState } from '../../features/accounts/use-auth-state.ts';
+
+const RedirectToSignIn = ({ from }: { from: string }) => {
+  useEffect(() => rememberLocation(from), [from]);
+  const state: SignInRedirectState = { from };
+  return <Navigate to={routes.signIn} replace state={state} />;
+};
+
+/** Page guard, first half (spec §2): anonymous visitors go to sign-in, remembering where they were going. */
+export const RequireAuth = ({ children }: { children: ReactNode }) => {
+  const auth = useAuthState();
+  const location = useLocation();
+  if (auth.status === 'loading') return <FullScreenLoader />;
+  if (auth.status === 'anonymous') return <RedirectToSignIn from={pathOf(location)} />;
+  return children;
+};

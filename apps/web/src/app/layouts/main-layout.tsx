@@ -1,0 +1,50 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import { Outlet } from 'react-router';
+import { useAuthState } from '../../features/accounts/use-auth-state.ts';
+import { RequireAuth } from '../guards/require-auth.tsx';
+import { AppHeader } from './app-header.tsx';
+import { MainNavbar } from './main-navbar.tsx';
+
+/**
+ * The authenticated layout (spec §2): top bar, a sidebar that collapses on large screens and becomes
+ * a burger menu on small ones, and the page.
+ */
+const MainShell = () => {
+  const auth = useAuthState();
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [desktopOpened, desktop] = useDisclosure(true);
+  if (auth.status !== 'signed-in') return null;
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <AppHeader
+          user={auth.user}
+          mobileOpened={mobileOpened}
+          desktopOpened={desktopOpened}
+          onToggleMobile={mobile.toggle}
+          onToggleDesktop={desktop.toggle}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar p="sm">
+        <MainNavbar onNavigate={mobile.close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+};
+
+export const MainLayout = () => (
+  <RequireAuth>
+    <ModalsProvider>
+      <MainShell />
+    </ModalsProvider>
+  </RequireAuth>
+);

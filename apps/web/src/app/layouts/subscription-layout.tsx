@@ -1,0 +1,57 @@
+import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { Link, Outlet, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { routes } from '@billbridge/contract';
+import { useAuthState } from '../../features/accounts/use-auth-state.ts';
+import { subscriptionLoadOutcome, type LoadFailure } from '../../features/subscriptions/load-outcome.ts';
+import { SubscriptionContext } from '../../features/subscriptions/subscription-context.ts';
+import { useSubscription } from '../../features/subscriptions/subscription-query.ts';
+
+const LoadFailureMessage = ({ failure }: { failure: LoadFailure }) => {
+  const { t } = useTranslation();
+  return (
+    <Stack align="flex-start" maw={560}>
+      <Alert
+        color="red"
+        icon={<IconAlertTriangle size={18} />}
+        title={t(`subscriptions.load.${failure}`)}
+        w="100%"
+      />
+      <Button component={Link} to={routes.home} variant="light">
+        {t('app.backHome')}
+      </Button>
+    </Stack>
+  );
+};
+
+/**
+ * Pages of one workspace (`/subscription/:id`): loads it through `getSubscription` and ends in exactly
+ * one spec §4 outcome. Once loaded, pages get the workspace and the user's permissions by context.
+ */
+export const SubscriptionLayout = () => {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const auth = useAuthState();
+  const query = useSubscription(id);
+  const outcome = subscriptionLoadOutcome({
+    subscriptionId: id,
+    userId: auth.status === 'signed-in' ? auth.user.id : auth.status === 'loading' ? undefined : null,
+    data: query.data,
+    error: query.error,
+  });
+
+  if (outcome.kind === 'loading') {
+    return (
+      <Center py="xl" role="status" aria-label={t('app.loading')}>
+        <Loader />
+      </Center>
+    );
+  }
+  if (outcome.kind !== 'loaded') return <LoadFailureMessage failure={outcome.kind} />;
+  return (
+    <SubscriptionContext value={{ subscription: outcome.subscription, held: outcome.held }}>
+      <Outlet />
+    </SubscriptionContext>
+  );
+};

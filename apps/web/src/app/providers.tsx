@@ -1,0 +1,29 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../lib/query-client.ts';
+import { GlobalLoadingProvider } from './global-loading.tsx';
+import { theme } from './theme.ts';
+
+// Toasts are never needed for the first paint; their code (and its transition library) loads after it.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
+
+/**
+ * Everything every page may rely on: theme, notifications, server state, the loading flag.
+ * Dialogs (`ModalsProvider`) sit in the signed-in layout, the only place that opens them.
+ */
+export const AppProviders = ({ children }: { children: ReactNode }) => {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <MantineProvider theme={theme}>
+      <Suspense fallback={null}>
+        <Notifications position="top-right" />
+      </Suspense>
+      <QueryClientProvider client={queryClient}>
+        <GlobalLoadingProvider>{children}</GlobalLoadingProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+};

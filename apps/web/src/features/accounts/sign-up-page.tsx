@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { routes } from '@billbridge/contract';
+import { useGlobalLoading } from '../../app/global-loading.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { authClient } from '../../lib/auth-client.ts';
+import { authErrorMessage } from './auth-error.ts';
+import { forgetRememberedLocation } from './remembered-location.ts';
+import { useRefreshSession } from './use-auth-state.ts';
+import { isEmail, minPasswordLength } from './validation.ts';
+
+type Failure = { message: string | undefined };
+
+/** Spec §2 sign-up: full name, email, password and its confirmation; success goes to the dashboard. */
+export const SignUpPage = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const refreshSession = useRefreshSession();
+  const { track } = useGlobalLoading();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const form = useForm({
+    initialValues: { fullName: '', email: '', password: '', confirmPassword: '' },
+    validate: {
+      fullName: (value) => (value.trim() ? null : t('accounts.required')),
+      email: (value) =>
+        !value.trim() ? t('accounts.required') : isEmail(value) ? null : t('accounts.invalidEmail'),
+      password: (value) =>
+        !value
+          ? t('accounts.required')
+          : value.length < minPasswordLength
+            ? t('accounts.passwordTooShort', { min: minPasswordLength })
+            : null,
+      confirmPassword: (value, values) =>
+        value === values.password ? null : t('accounts.passwordsDoNotMatch'),
+    },
+  });
+
+  const submit = form.onSubmit((values) =>
+    track(async () => {
+      setFailure(null);
+      try {
+        const { error } = await authClient.signUp.email({
+          name: values.fullName.trim(),
+          email: values.email.trim(),
+          password: values.password,
+        });
+        if (error) return setFailure({ message: authErrorMessage(error) });
+      } catch (error) {
+        return setFailure({ message: authErrorMessage(error) });
+      }
+      forgetRememberedLocation();
+      await refreshSession();
+      await navigate(routes.dashboard, { replace: true });
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <PageTitle pageKey="signUp" />
+        {failure && (
+          <Alert color="red" title={t('accounts.failedSignUp')} role="alert">
+            {failure.message}
+          </Alert>
+        )}
+        <TextInput
+          label={t('accounts.fullName')}
+          autoComplete="name"
+          required
+          {...form.getInputProps('fullName')}
+        />
+        <TextInput
+          label={t('accounts.email')}
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('accounts.togglePasswordVisibility') }}
+          label={t('accounts.password')}
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('accounts.togglePasswordVisibility') }}
+          label={t('accounts.confirmPassword')}
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('confirmPassword')}
+        />
+        <Button type="submit" fullWidth>
+          {t('accounts.signUpAction')}
+        </Button>
+        <Text size="sm" ta="center">
+          {t('accounts.haveAccount')}{' '}
+          <Anchor component={Link} to={routes.signIn} state={location.state}>
+            {t('accounts.signInLink')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+};

@@ -1,0 +1,52 @@
+import { Alert, Button, Center, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { routes } from '@billbridge/contract';
+import { PageTitle } from '../../components/page-title.tsx';
+import { useErrorMessage } from '../../lib/use-error-message.ts';
+import { useMySubscriptions } from './subscription-query.ts';
+import { SubscriptionCard } from './subscription-card.tsx';
+
+/**
+ * The subscription list (spec §2 "home"): the user's workspaces as cards, or an empty state that
+ * offers creation. Invitations and the create button arrive with their features.
+ */
+export const HomePage = () => {
+  const { t } = useTranslation();
+  const query = useMySubscriptions();
+  const errorMessage = useErrorMessage();
+
+  return (
+    <>
+      <PageTitle pageKey="dashboard" />
+      {query.isPending ? (
+        <Center py="xl" role="status" aria-label={t('app.loading')}>
+          <Loader />
+        </Center>
+      ) : query.isError ? (
+        <Alert color="red" title={t('subscriptions.loadError')} role="alert">
+          <Stack align="flex-start" gap="sm">
+            <Text size="sm">{errorMessage(query.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+              {t('subscriptions.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : query.data.subscriptions.length === 0 ? (
+        <Stack align="center" py="xl" gap="md">
+          <Text c="dimmed">{t('subscriptions.empty')}</Text>
+          <Button component={Link} to={routes.createPlan} leftSection={<IconPlus size={16} />}>
+            {t('subscriptions.create')}
+          </Button>
+        </Stack>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {query.data.subscriptions.map((subscription) => (
+            <SubscriptionCard key={subscription.id} subscription={subscription} />
+          ))}
+        </SimpleGrid>
+      )}
+    </>
+  );
+};

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../../lib/call.ts';
+
+export const subscriptionQueryKey = (subscriptionId: string) => ['subscription', subscriptionId] as const;
+
+/** One workspace by id; shared by the subscription layout and the sidebar through the query cache. */
+export const useSubscription = (subscriptionId: string | undefined) =>
+  useQuery({
+    queryKey: subscriptionQueryKey(subscriptionId ?? ''),
+    queryFn: ({ signal }) => call('getSubscription', { subscriptionId: subscriptionId ?? '' }, { signal }),
+    enabled: Boolean(subscriptionId),
+  });
+
+export const mySubscriptionsQueryKey = ['subscriptions', 'mine'] as const;
+
+export const useMySubscriptions = () =>
+  useQuery({
+    queryKey: mySubscriptionsQueryKey,
+    queryFn: ({ signal }) => call('listMySubscriptions', {}, { signal }),
+  });

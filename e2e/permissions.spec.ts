@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { newUser, signUp } from './support/accounts.ts';
+import { currentUserId, serveWorkspace } from './support/workspaces.ts';
+
+test('a plain member sees the workspace dashboard but is sent home from admin pages', async ({ page }) => {
+  await signUp(page, newUser('member'));
+  await serveWorkspace(page, await currentUserId(page), {});
+
+  await page.goto('/subscription/ws_e2e');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(navigation.getByRole('link', { name: 'Sources' })).toBeVisible();
+  await expect(navigation.getByRole('link', { name: 'Destinations' })).toBeVisible();
+  await expect(navigation.getByRole('link', { name: 'Users' })).toHaveCount(0);
+
+  await page.goto('/subscription/ws_e2e/users');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('an admin reaches admin pages but not the owner-only ones', async ({ page }) => {
+  await signUp(page, newUser('admin'));
+  await serveWorkspace(page, await currentUserId(page), { admin: true });
+
+  await page.goto('/subscription/ws_e2e');
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Users' })
+    .click();
+  await expect(page).toHaveURL(/\/subscription\/ws_e2e\/users$/);
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+
+  await page.goto('/subscription/ws_e2e/billing/change-plan');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('the owner reaches owner-only pages', async ({ page }) => {
+  await signUp(page, newUser('owner'));
+  await serveWorkspace(page, await currentUserId(page), { admin: true, owner: true });
+
+  await page.goto('/subscription/ws_e2e/billing/transfer-ownership');
+
+  await expect(page.getByRole('heading', { name: 'Transfer ownership' })).toBeVisible();
+});

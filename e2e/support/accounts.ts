@@ -1,0 +1,48 @@
+import { expect, type Page } from '@playwright/test';
+
+export type TestUser = { name: string; email: string; password: string };
+
+let counter = 0;
+
+/** A user no other test has used: the database lives as long as the whole run. */
+export const newUser = (label = 'user'): TestUser => {
+  counter += 1;
+  const unique = `${Date.now().toString(36)}-${process.pid}-${counter}`;
+  return {
+    name: `Test ${label}`,
+    email: `${label}-${unique}@example.com`,
+    password: 'correct-horse-battery',
+  };
+};
+
+/** Fills and sends the sign-up form of the page already showing it. */
+export const fillSignUp = async (page: Page, user: TestUser) => {
+  await page.getByRole('textbox', { name: 'Full name' }).fill(user.name);
+  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+  await page.getByRole('textbox', { name: 'Confirm password' }).fill(user.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+};
+
+/** Fills and sends the sign-in form of the page already showing it. */
+export const fillSignIn = async (page: Page, user: Pick<TestUser, 'email' | 'password'>) => {
+  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+};
+
+/** Creates an account through the UI and waits for the signed-in home page. */
+export const signUp = async (page: Page, user: TestUser = newUser()) => {
+  await page.goto('/signup');
+  await fillSignUp(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Your subscriptions' })).toBeVisible();
+  return user;
+};
+
+/** Signs out through the user menu. */
+export const signOut = async (page: Page) => {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+};

@@ -1,0 +1,107 @@
+import type { PermissionRequirement } from './permissions.ts';
+
+/**
+ * The browser's route table (spec §2) as configuration: every page key with its path, the layout it
+ * renders in and what the page guard demands. Paths use `:param` segments (react-router syntax);
+ * the server builds OAuth redirect URIs from the two callback paths.
+ *
+ * The spec leaves the home page's path open: `/` is home and redirects to `/dashboard`, which lists
+ * the user's workspaces. `authAction`, `stripeCallback` and `hubspotCallback` have no page key in the
+ * spec; these keys are ours.
+ */
+export const routes = {
+  home: '/',
+  dashboard: '/dashboard',
+  profile: '/profile',
+  editName: '/edit-name',
+  editEmail: '/edit-email',
+  changePassword: '/change-password',
+  deleteAccount: '/delete-account',
+  createPlan: '/create-plan',
+
+  signIn: '/signin',
+  signUp: '/signup',
+  resetPassword: '/reset-password',
+  authAction: '/auth/action',
+  stripeCallback: '/stripe/callback',
+  hubspotCallback: '/hubspot/callback',
+
+  subscription: '/subscription/:id',
+  users: '/subscription/:id/users',
+  invite: '/subscription/:id/users/invite',
+  billing: '/subscription/:id/billing',
+  settings: '/subscription/:id/settings',
+  sourcesList: '/subscription/:id/sources',
+  sourceTypeSelection: '/subscription/:id/sources/new',
+  sourceCreate: '/subscription/:id/sources/new/:sourceType/create',
+  sourceDetails: '/subscription/:id/sources/:sourceId',
+  destinationsList: '/subscription/:id/destinations',
+  destinationTypeSelection: '/subscription/:id/destinations/new',
+  destinationDetails: '/subscription/:id/destinations/:destinationId',
+  changePlan: '/subscription/:id/billing/change-plan',
+  cancelSubscription: '/subscription/:id/billing/cancel',
+  managePaymentMethods: '/subscription/:id/billing/payment-methods',
+  updateBillingDetails: '/subscription/:id/billing/update-details',
+  transferOwnership: '/subscription/:id/billing/transfer-ownership',
+} as const;
+
+export type PageKey = keyof typeof routes;
+export const pageKeys = Object.keys(routes) as PageKey[];
+
+/** `main` and `subscription` are for signed-in users; `auth` holds the account and callback pages. */
+export type RouteLayout = 'main' | 'auth' | 'subscription';
+
+/** The same vocabulary as functions: anyone, any signed-in user, or permissions on the workspace. */
+export type RouteAccess = 'public' | 'signed-in' | PermissionRequirement;
+
+export type RouteDefinition = { key: PageKey; path: string; layout: RouteLayout; requires: RouteAccess };
+
+type Placement = Omit<RouteDefinition, 'key' | 'path'>;
+
+const main: Placement = { layout: 'main', requires: 'signed-in' };
+const account: Placement = { layout: 'auth', requires: 'public' };
+const callback: Placement = { layout: 'auth', requires: 'signed-in' };
+const access: Placement = { layout: 'subscription', requires: { allOf: ['access'] } };
+const admin: Placement = { layout: 'subscription', requires: { allOf: ['admin'] } };
+const owner: Placement = { layout: 'subscription', requires: { allOf: ['owner'] } };
+
+const placement: Record<PageKey, Placement> = {
+  home: main,
+  dashboard: main,
+  profile: main,
+  editName: main,
+  editEmail: main,
+  changePassword: main,
+  deleteAccount: main,
+  createPlan: main,
+  signIn: account,
+  signUp: account,
+  resetPassword: account,
+  authAction: account,
+  stripeCallback: callback,
+  hubspotCallback: callback,
+  subscription: access,
+  users: admin,
+  invite: admin,
+  billing: admin,
+  settings: admin,
+  sourcesList: admin,
+  sourceTypeSelection: admin,
+  sourceCreate: admin,
+  sourceDetails: admin,
+  destinationsList: admin,
+  destinationTypeSelection: admin,
+  destinationDetails: admin,
+  changePlan: owner,
+  cancelSubscription: owner,
+  managePaymentMethods: owner,
+  updateBillingDetails: owner,
+  transferOwnership: owner,
+};
+
+/** Every route in table order: layout, then the spec's order within it. */
+export const routeDefinitions: RouteDefinition[] = pageKeys.map((key) => ({
+  key,
+  path: routes[key],
+  ...placement[key],
+}));

@@ -1,0 +1,179 @@
+import { hubspotError, notFound, validationError } from './errors.ts';
+import type { ObjectTypeInfo } from './object-types.ts';
+import type { PortalCtx } from './runtime.ts';
+import { applyTypeRules } from './type-rules.ts';
+import type { CrmRecord } from './types.ts';
+import { normalizeValues, type WriteValues } from './values.ts';
+import { removeAllAssociations } from './associations.ts';
+
+export type RecordJson = {
+  id: string;
+  properties: Record<string, string | null>;
+  createdAt: string;
+  updatedAt: string;
+  archived: boolean;
+  archivedAt?: string;
+};
+
+const nowIso = (): string => new Date().toISOString();
+
+/** Search sees a write only after the portal's indexing delay, as HubSpot's search does. */
+export const scheduleIndex = (ctx: PortalCtx, record: CrmRecord): void => {
+  const snapshot = { properties: { ...record.properties }, archived: record.archived };
+  const delay = ctx.rt.options.searchIndexDelayMs;
+  if (delay <= 0) {
+    record.indexed = snapshot;
+    record.pendingIndex = null;
+  } else record.pendingIndex = { at: Date.now() + delay, snapshot };
+};
+
+export const refreshIndex = (record: CrmRecord, at = Date.now()): void => {
+  if (record.pendingIndex && record.pendingIndex.at <= at) {
+    record.indexed = record.pendingIndex.snapshot;
+    record.pendingIndex = null;
+  }
+};
+
+/** Properties with a unique value in this object type (email for contacts, plus `hasUniqueValue` ones). */
+export const uniqueProperties = (ctx: PortalCtx, info: ObjectTypeInfo): string[] => {
+  const unique = Object.values(ctx.portal.properties[info.name])
+    .filter((definition) => definition.hasUniqueValue && !definition.archived)
+    .map((definition) => definition.name);
+  return info.name === 'contacts' ? ['email', ...unique] : unique;
+};
+
+export const findByProperty = (ctx: PortalCtx, info: ObjectTypeInfo, property: string, value: string): CrmRecord | undefined => {
+  const wanted = property === 'email' ? value.trim().toLowerCase() : value;
+  return Object.values(ctx.portal.objects[info.name]).find(
+    (record) => !record.archived && (property === 'hs_object_id' ? record.id === wanted : record.properties[property] === wanted),
+  );
+};
+
+const checkUnique = (ctx: PortalCtx, info: ObjectTypeInfo, values: WriteValues, selfId: string | null): void => {
+  for (const property of uniqueProperties(ctx, info)) {
+    const value = values[property];
+    if (value === undefined || value === null) continue;
+    const existing = findByProperty(ctx, info, property, value);
+    if (!existing || existing.id === selfId) continue;
+    if (info.name === 'contacts' && property === 'email') {
+      throw hubspotError(409, 'CONFLICT', `Contact already exists. Existing ID: ${existing.id}`);
+    }
+    throw hubspotError(409, 'CONFLICT', `A ${info.singular} with ${property} "${value}" already exists. Existing ID: ${existing.id}`, {
+      context: { property: [property], existingId: [existing.id] },
+    });
+  }
+};
+
+/** Validates a create without writing it (batch creates are all-or-nothing). */
+export const prepareCreate = (ctx: PortalCtx, info: ObjectTypeInfo, input: unknown): WriteValues => {
+  const incoming = normalizeValues(ctx, info, input);
+  const merged: WriteValues = { ...incoming };
+  applyTypeRules(ctx, info, merged, incoming);
+  checkUnique(ctx, info, merged, null);
+  return merged;
+};
+
+export const insertRecord = (ctx: PortalCtx, info: ObjectTypeInfo, values: WriteValues): CrmRecord => {
+  const id = ctx.rt.store.nextObjectId();
+  const at = nowIso();
+  const properties: Record<string, string | null> = {
+    ...Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null)),
+    hs_object_id: id,
+    [info.createdProperty]: values[info.createdProperty] ?? at,
+    [info.modifiedProperty]: at,
+  };
+  if (info.name === 'contacts') properties.hs_lastmodifieddate = at;
+  const record: CrmRecord = {
+    id,
+    properties,
+    createdAt: properties[info.createdProperty] ?? at,
+    updatedAt: at,
+    archived: false,
+    archivedAt: null,
+    indexed: null,
+    pendingIndex: null,
+  };
+  ctx.portal.objects[info.name][id] = record;
+  scheduleIndex(ctx, record);
+  ctx.rt.store.touch();
+  return record;
+};
+
+export const createRecord = (ctx: PortalCtx, info: ObjectTypeInfo, input: unknown): CrmRecord =>
+  insertRecord(ctx, info, prepareCreate(ctx, info, input));
+
+export const updateRecord = (ctx: PortalCtx, info: ObjectTypeInfo, record: CrmRecord, input: unknown): CrmRecord => {
+  const incoming = normalizeValues(ctx, info, input);
+  const merged: WriteValues = { ...record.properties, ...incoming };
+  applyTypeRules(ctx, info, merged, incoming);
+  checkUnique(ctx, info, merged, record.id);
+  const at = nowIso();
+  for (const [name, value] of Object.entries(merged)) {
+    if (value === null) delete record.properties[name];
+    else record.properties[name] = value;
+  }
+  record.properties[info.modifiedProperty] = at;
+  if (info.name === 'contacts') record.properties.hs_lastmodifieddate = at;
+  record.updatedAt = at;
+  scheduleIndex(ctx, record);
+  ctx.rt.store.touch();
+  return record;
+};
+
+export const archiveRecord = (ctx: PortalCtx, info: ObjectTypeInfo, record: CrmRecord): void => {
+  if (record.archived) return;
+  const at = nowIso();
+  record.archived = true;
+  record.archivedAt = at;
+  record.updatedAt = at;
+  removeAllAssociations(ctx.portal, info.name, record.id);
+  scheduleIndex(ctx, record);
+  ctx.rt.store.touch();
+};
+
+/** A record by id, or by a unique property (`idProperty`). */
+export const findRecord = (
+  ctx: PortalCtx,
+  info: ObjectTypeInfo,
+  id: string,
+  idProperty?: string,
+  archived = false,
+): CrmRecord | undefined => {
+  if (idProperty && idProperty !== 'hs_object_id') {
+    if (!uniqueProperties(ctx, info).includes(idProperty)) {
+      throw validationError(`${idProperty} is not a unique property of ${info.name}; idProperty must name a property with unique values.`);
+    }
+    return findByProperty(ctx, info, idProperty, id);
+  }
+  const record = ctx.portal.objects[info.name][id];
+  return record && record.archived === archived ? record : undefined;
+};
+
+export const requireRecord = (ctx: PortalCtx, info: ObjectTypeInfo, id: string, idProperty?: string): CrmRecord => {
+  const record = findRecord(ctx, info, id, idProperty);
+  if (!record) throw notFound();
+  return record;
+};
+
+/** The properties a response carries: the type's defaults unless the request named some. */
+export const formatRecord = (
+  info: ObjectTypeInfo,
+  record: CrmRecord,
+  requested?: string[],
+  source: Record<string, string | null> = record.properties,
+): RecordJson => {
+  const names = requested && requested.length > 0 ? [...requested, 'hs_object_id', info.createdProperty, info.modifiedProperty] : info.defaultProperties;
+  const properties = Object.fromEntries([...new Set(names)].map((name) => [name, source[name] ?? null]));
+  return {
+    id: record.id,
+    properties,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    archived: record.archived,
+    ...(record.archivedAt ? { archivedAt: record.archivedAt } : {}),
+  };
+};
+
+/** After a write HubSpot echoes every property the record has. */
+export const formatWritten = (info: ObjectTypeInfo, record: CrmRecord): RecordJson =>
+  formatRecord(info, record, Object.keys(record.properties));

@@ -1,0 +1,133 @@
+/** The HubSpot stand-in's state: plain JSON, persisted as is. */
+
+export type ObjectTypeName = 'contacts' | 'companies' | 'deals' | 'line_items' | 'invoices' | 'products';
+
+export type PropertyType = 'string' | 'number' | 'date' | 'datetime' | 'enumeration' | 'bool';
+
+export type PropertyOption = { label: string; value: string; displayOrder: number; hidden: boolean; description?: string };
+
+export type PropertyDefinition = {
+  name: string;
+  label: string;
+  type: PropertyType;
+  fieldType: string;
+  groupName: string;
+  description: string;
+  options: PropertyOption[];
+  displayOrder: number;
+  hasUniqueValue: boolean;
+  hidden: boolean;
+  formField: boolean;
+  hubspotDefined: boolean;
+  calculated: boolean;
+  externalOptions: boolean;
+  /** Values the API ignores on writes (system timestamps, the record id). */
+  readOnlyValue: boolean;
+  createdAt: string;
+  updatedAt: string;
+  archived: boolean;
+};
+
+export type RecordSnapshot = { properties: Record<string, string | null>; archived: boolean };
+
+export type CrmRecord = {
+  id: string;
+  properties: Record<string, string | null>;
+  createdAt: string;
+  updatedAt: string;
+  archived: boolean;
+  archivedAt: string | null;
+  /** What search sees: HubSpot indexes writes a little after they happen. */
+  indexed: RecordSnapshot | null;
+  pendingIndex: { at: number; snapshot: RecordSnapshot } | null;
+};
+
+export type PipelineStage = {
+  id: string;
+  label: string;
+  displayOrder: number;
+  metadata: Record<string, string>;
+  createdAt: string;
+  updatedAt: string;
+  archived: boolean;
+  writePermissions: 'CRM_PERMISSIONS_ENFORCEMENT' | 'READ_ONLY' | 'INTERNAL_ONLY';
+};
+
+export type Pipeline = {
+  id: string;
+  label: string;
+  displayOrder: number;
+  stages: PipelineStage[];
+  createdAt: string;
+  updatedAt: string;
+  archived: boolean;
+};
+
+export type AssociationLabel = {
+  typeId: number;
+  fromType: ObjectTypeName;
+  toType: ObjectTypeName;
+  label: string | null;
+  name: string;
+  category: 'HUBSPOT_DEFINED' | 'USER_DEFINED';
+  inverseTypeId: number;
+};
+
+export type PortalData = {
+  id: number;
+  name: string;
+  domain: string;
+  createdAt: string;
+  userId: number;
+  userEmail: string;
+  objects: Record<ObjectTypeName, Record<string, CrmRecord>>;
+  properties: Record<ObjectTypeName, Record<string, PropertyDefinition>>;
+  pipelines: Record<string, Pipeline>;
+  /** `${fromType}:${fromId}` → `${toType}:${toId}` → association type ids (both directions are stored). */
+  associations: Record<string, Record<string, number[]>>;
+  /** User-defined association labels of this portal. */
+  labels: AssociationLabel[];
+};
+
+export type AuthCode = {
+  code: string;
+  portalId: number;
+  clientId: string;
+  redirectUri: string;
+  scopes: string[];
+  createdAt: number;
+  used: boolean;
+};
+
+export type RefreshTokenRecord = {
+  token: string;
+  portalId: number;
+  clientId: string;
+  scopes: string[];
+  userId: number;
+  user: string;
+  createdAt: number;
+};
+
+export type AccessTokenRecord = {
+  token: string;
+  portalId: number;
+  clientId: string;
+  scopes: string[];
+  userId: number;
+  user: string;
+  expiresAt: number;
+  refreshToken: string | null;
+};
+
+export type HubSpotData = {
+  version: 1;
+  nextObjectId: number;
+  nextPortalId: number;
+  nextTypeId: number;
+  nextPipelineId: number;
+  portals: Record<string, PortalData>;
+  codes: Record<string, AuthCode>;
+  refreshTokens: Record<string, RefreshTokenRecord>;
+  accessTokens: Record<string, AccessTokenRecord>;
+};

@@ -1,0 +1,52 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+
+export type Persisted = {
+  /** Monotonic counter bumped by every mutation; a save happens when it moved. */
+  revision: () => number;
+  snapshot: () => unknown;
+};
+
+/** Reads `<dir>/<name>.json` if present. */
+export const loadSnapshot = <T>(dir: string | undefined, name: string): T | undefined => {
+  if (!dir) return undefined;
+  const file = path.join(dir, `${name}.json`);
+  if (!existsSync(file)) return undefined;
+  return JSON.parse(readFileSync(file, 'utf8')) as T;
+};
+
+const writeAtomically = (file: string, content: string): void => {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, content);
+  renameSync(temporary, file);
+};
+
+/**
+ * Saves each state to `<dir>/<name>.json` shortly after it changes (a polled revision counter keeps
+ * the write off the request path) and once more on close, so a demo survives a restart.
+ */
+export const startPersistence = (
+  dir: string,
+  states: Record<string, Persisted>,
+  intervalMs = 250,
+): { flush: () => void; stop: () => void } => {
+  mkdirSync(dir, { recursive: true });
+  const saved = new Map<string, number>();
+  const flush = (): void => {
+    for (const [name, state] of Object.entries(states)) {
+      const revision = state.revision();
+      if (saved.get(name) === revision) continue;
+      writeAtomically(path.join(dir, `${name}.json`), JSON.stringify(state.snapshot()));
+      saved.set(name, revision);
+    }
+  };
+  const timer = setInterval(flush, intervalMs);
+  timer.unref();
+  return {
+    flush,
+    stop: () => {
+      clearInterval(timer);
+      flush();
+    },
+  };
+};

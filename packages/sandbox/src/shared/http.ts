@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import qs from 'qs';
+
+/** Stripe encodes arrays as `items[0][price]`; long lists must stay arrays, and nesting goes deep. */
+export const qsOptions = { depth: 10, arrayLimit: 1_000, parameterLimit: 10_000 } as const;
+
+export const parseQuery = (text: string): Record<string, unknown> => qs.parse(text, qsOptions);
+
+/** Form bodies with bracket notation (qs), JSON bodies (an empty one is allowed), anything else ignored. */
+export const registerBodyParsers = (app: FastifyInstance): void => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, parseQuery(String(body)));
+  });
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body).trim();
+    if (text === '') {
+      done(null, undefined);
+      return;
+    }
+    try {
+      done(null, JSON.parse(text));
+    } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      Object.assign(failure, { statusCode: 400, code: 'INVALID_JSON' });
+      done(failure, undefined);
+    }
+  });
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
+};
+
+/** Lets browsers on any origin call the stand-in (the app's billing form talks to Stripe directly). */
+export const registerCors = (app: FastifyInstance): void => {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const origin = request.headers.origin;
+    if (!origin) return;
+    reply.header('Access-Control-Allow-Origin', origin);
+    reply.header('Vary', 'Origin');
+    reply.header('Access-Control-Expose-Headers', 'Request-Id, Idempotent-Replayed, Stripe-Should-Retry');
+    if (request.method === 'OPTIONS') {
+      reply.header('Access-Control-Allow-Methods', 'GET, POST, DELETE, PATCH, PUT, OPTIONS');
+      reply.header(
+        'Access-Control-Allow-Headers',
+        String(request.headers['access-control-request-headers'] ?? 'Authorization, Content-Type'),
+      );
+      reply.header('Access-Control-Max-Age', '600');
+      await reply.code(204).send();
+    }
+  });
+};
+
+export const listenOn = async (app: FastifyInstance, host: string, port: number): Promise<{ url: string; port: number }> => {
+  await app.listen({ host, port });
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  return { url: `http://${urlHost}:${actualPort}`, port: actualPort };
+};
