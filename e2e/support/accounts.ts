@@ -3,6 +3,18 @@ import { expect, type Page } from '@playwright/test';
 export type TestUser = { name: string; email: string; password: string };
 
 let counter = 0;
+let addresses = 0;
+
+/**
+ * Gives the page a client address of its own (X-Forwarded-For, trusted from loopback like a proxy
+ * in front of the app), so the server's per-address rate limits count each test separately.
+ * Loopback addresses only: nothing is ever sent to them, they are labels.
+ */
+export const giveOwnAddress = async (page: Page) => {
+  addresses += 1;
+  const address = `127.${(process.pid % 200) + 20}.${Math.floor(addresses / 250) % 250}.${(addresses % 250) + 1}`;
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': address });
+};
 
 /** A user no other test has used: the database lives as long as the whole run. */
 export const newUser = (label = 'user'): TestUser => {
@@ -17,6 +29,7 @@ export const newUser = (label = 'user'): TestUser => {
 
 /** Fills and sends the sign-up form of the page already showing it. */
 export const fillSignUp = async (page: Page, user: TestUser) => {
+  await giveOwnAddress(page);
   await page.getByRole('textbox', { name: 'Full name' }).fill(user.name);
   await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
@@ -33,6 +46,7 @@ export const fillSignIn = async (page: Page, user: Pick<TestUser, 'email' | 'pas
 
 /** Creates an account through the UI and waits for the signed-in home page. */
 export const signUp = async (page: Page, user: TestUser = newUser()) => {
+  await giveOwnAddress(page);
   await page.goto('/signup');
   await fillSignUp(page, user);
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -1,16 +1,33 @@
 /**
  * The server the browser tests run against: the real `start` entry (HTTP + worker) on a fresh,
- * temporary data folder that is removed once the server has stopped.
+ * temporary data folder that is removed once the server has stopped. Beside it runs a local
+ * OpenID Connect provider standing in for Google: GOOGLE_ISSUER points the app at it, so "Continue
+ * with Google" makes the same discovery, redirect and token round trip as in production.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startOidcProvider } from '../../apps/server/src/testing/oidc-provider.ts';
+
+const appUrl = process.env.APP_URL ?? 'http://localhost:3210';
+const oidc = await startOidcProvider({
+  port: Number(process.env.E2E_OIDC_PORT ?? 3211),
+  redirectUris: [`${appUrl}/api/auth/callback/google`],
+});
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'billbridge-e2e-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main/start.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    GOOGLE_ISSUER: oidc.issuer,
+    GOOGLE_CLIENT_ID: oidc.clientId,
+    GOOGLE_CLIENT_SECRET: oidc.clientSecret,
+    // Short enough that one test can outwait it (reAuthenticationRequired), long enough for any flow.
+    AUTH_FRESH_AGE: '90',
+  },
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -19,5 +36,5 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 server.on('exit', (code, signal) => {
   rmSync(dataDir, { recursive: true, force: true });
-  process.exit(code ?? (signal ? 0 : 1));
+  void oidc.close().finally(() => process.exit(code ?? (signal ? 0 : 1)));
 });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { FunctionContract } from './define-function.ts';
+import { getProfile, updateProfile } from './accounts.ts';
 import { acceptInvite, createInvite, listMyInvites, rejectInvite, revokeInvite } from './invites.ts';
 import {
   getSubscriptionUsers,
@@ -25,6 +26,8 @@ export const functionContracts = {
   updateUserPermissions,
   removeUser,
   transferSubscriptionOwnership,
+  getProfile,
+  updateProfile,
 } as const satisfies Record<string, FunctionContract>;
 
 export type FunctionName = keyof typeof functionContracts;

@@ -6,5 +6,7 @@ export * from './plans.ts';
 export * from './settings.ts';
 export * from './members.ts';
 export * from './invites.ts';
+export * from './identity.ts';
+export * from './accounts.ts';
 export * from './functions.ts';
 export * from './routes.ts';

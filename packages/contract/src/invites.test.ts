@@ -5,12 +5,20 @@ const actions: InviteAction[] = ['accept', 'reject', 'revoke'];
 
 describe('the invite state machine', () => {
   it('leads a pending invite to accepted, rejected or revoked', () => {
-    expect(actions.map((action) => nextInviteStatus('pending', action))).toEqual(['accepted', 'rejected', 'revoked']);
+    expect(actions.map((action) => nextInviteStatus('pending', action))).toEqual([
+      'accepted',
+      'rejected',
+      'revoked',
+    ]);
   });
 
   it('allows nothing from any other state', () => {
     for (const status of inviteStatuses.filter((status) => status !== 'pending')) {
-      expect(actions.map((action) => nextInviteStatus(status, action))).toEqual([undefined, undefined, undefined]);
+      expect(actions.map((action) => nextInviteStatus(status, action))).toEqual([
+        undefined,
+        undefined,
+        undefined,
+      ]);
     }
   });
 });

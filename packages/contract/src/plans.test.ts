@@ -3,21 +3,63 @@ import { findPlan, isSelectablePlan, planList, plans } from './plans.ts';
 
 describe('the plans', () => {
   it('carry the prices, included events and overage of the spec table', () => {
-    const table = planList.map(({ id, price, includedSyncEvents, overagePricePerEvent, popular, legacy, free }) => ({
-      id,
-      price,
-      includedSyncEvents,
-      overagePricePerEvent,
-      popular,
-      legacy,
-      free,
-    }));
+    const table = planList.map(
+      ({ id, price, includedSyncEvents, overagePricePerEvent, popular, legacy, free }) => ({
+        id,
+        price,
+        includedSyncEvents,
+        overagePricePerEvent,
+        popular,
+        legacy,
+        free,
+      }),
+    );
     expect(table).toEqual([
-      { id: 'free', price: 0, includedSyncEvents: 1000, overagePricePerEvent: null, popular: false, legacy: false, free: true },
-      { id: 'pro', price: 49, includedSyncEvents: 10000, overagePricePerEvent: 0.01, popular: true, legacy: false, free: false },
-      { id: 'business', price: 299, includedSyncEvents: 100000, overagePricePerEvent: 0.005, popular: false, legacy: false, free: false },
-      { id: 'enterprise', price: null, includedSyncEvents: null, overagePricePerEvent: null, popular: false, legacy: false, free: false },
-      { id: 'gold', price: null, includedSyncEvents: null, overagePricePerEvent: null, popular: false, legacy: true, free: false },
+      {
+        id: 'free',
+        price: 0,
+        includedSyncEvents: 1000,
+        overagePricePerEvent: null,
+        popular: false,
+        legacy: false,
+        free: true,
+      },
+      {
+        id: 'pro',
+        price: 49,
+        includedSyncEvents: 10000,
+        overagePricePerEvent: 0.01,
+        popular: true,
+        legacy: false,
+        free: false,
+      },
+      {
+        id: 'business',
+        price: 299,
+        includedSyncEvents: 100000,
+        overagePricePerEvent: 0.005,
+        popular: false,
+        legacy: false,
+        free: false,
+      },
+      {
+        id: 'enterprise',
+        price: null,
+        includedSyncEvents: null,
+        overagePricePerEvent: null,
+        popular: false,
+        legacy: false,
+        free: false,
+      },
+      {
+        id: 'gold',
+        price: null,
+        includedSyncEvents: null,
+        overagePricePerEvent: null,
+        popular: false,
+        legacy: true,
+        free: false,
+      },
     ]);
   });
 

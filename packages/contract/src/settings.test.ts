@@ -13,11 +13,15 @@ describe('checkSettingsUpdate', () => {
   });
 
   it('requires a non-empty name on the merged result', () => {
-    expect(checkSettingsUpdate({ name: '   ' }, paid).issues).toEqual([{ path: 'name', message: 'name is required' }]);
-    expect(checkSettingsUpdate({ name: null }, paid).issues).toEqual([{ path: 'name', message: 'name is required' }]);
-    expect(checkSettingsUpdate({ notification_threshold: 9 }, { stored: {}, onFreePlan: false }).issues).toEqual([
+    expect(checkSettingsUpdate({ name: '   ' }, paid).issues).toEqual([
       { path: 'name', message: 'name is required' },
     ]);
+    expect(checkSettingsUpdate({ name: null }, paid).issues).toEqual([
+      { path: 'name', message: 'name is required' },
+    ]);
+    expect(
+      checkSettingsUpdate({ notification_threshold: 9 }, { stored: {}, onFreePlan: false }).issues,
+    ).toEqual([{ path: 'name', message: 'name is required' }]);
   });
 
   it('checks the type of each setting', () => {
@@ -28,7 +32,9 @@ describe('checkSettingsUpdate', () => {
   });
 
   it('refuses unknown and reserved field names, naming them', () => {
-    expect(checkSettingsUpdate({ color: 'red', __proto_x__: 1 }, paid).issues.map((issue) => issue.message)).toEqual([
+    expect(
+      checkSettingsUpdate({ color: 'red', __proto_x__: 1 }, paid).issues.map((issue) => issue.message),
+    ).toEqual([
       'Unknown setting "color"',
       'Field name "__proto_x__" is reserved: names may not begin and end with "__"',
     ]);
@@ -42,14 +48,21 @@ describe('checkSettingsUpdate', () => {
 
   it('clears an optional setting sent as null', () => {
     const check = checkSettingsUpdate({ notification_threshold: null }, paid);
-    expect(check).toMatchObject({ issues: [], cleared: ['notification_threshold'], merged: { name: 'Acme' } });
+    expect(check).toMatchObject({
+      issues: [],
+      cleared: ['notification_threshold'],
+      merged: { name: 'Acme' },
+    });
   });
 });
 
 describe('the settings definitions', () => {
   it('hide the notification threshold on the free plan', () => {
     expect(visibleSettingDefinitions(true).map((definition) => definition.key)).toEqual(['name']);
-    expect(visibleSettingDefinitions(false).map((definition) => definition.key)).toEqual(['name', 'notification_threshold']);
+    expect(visibleSettingDefinitions(false).map((definition) => definition.key)).toEqual([
+      'name',
+      'notification_threshold',
+    ]);
   });
 
   it('treat names that begin and end with two underscores as reserved', () => {

@@ -28,7 +28,7 @@ const writeAtomically = (file: string, content: string): void => {
 export const startPersistence = (
   dir: string,
   states: Record<string, Persisted>,
-  intervalMs = 250,
+  intervalMs = 1_000,
 ): { flush: () => void; stop: () => void } => {
   mkdirSync(dir, { recursive: true });
   const saved = new Map<string, number>();
@@ -40,7 +40,14 @@ export const startPersistence = (
       saved.set(name, revision);
     }
   };
-  const timer = setInterval(flush, intervalMs);
+  const timer = setInterval(() => {
+    try {
+      flush();
+    } catch (error) {
+      // Keep serving; the next tick (or close) tries again.
+      console.error(`sandbox: could not save state to ${dir}`, error);
+    }
+  }, intervalMs);
   timer.unref();
   return {
     flush,

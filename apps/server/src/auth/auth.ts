@@ -1,39 +1,162 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { bearer } from 'better-auth/plugins';
+import { APIError } from 'better-auth/api';
+import { bearer, genericOAuth } from 'better-auth/plugins';
+import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
-import { account, session, user, verification } from '../db/schema.ts';
+import { account, rateLimit, session, user, verification } from '../db/schema.ts';
+import {
+  applyOwnedWorkspacesPlan,
+  blockedMessage,
+  planOwnedWorkspaces,
+} from '../features/accounts/owned-workspaces.ts';
+import { requestLanguageOf } from '../features/accounts/request-language.ts';
+import { createAccountMailSender } from '../features/accounts/send-account-mail.ts';
 import { touchUserProfile } from '../features/accounts/user-profile.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { sealActionCode } from './action-code.ts';
+import { accountsPlugin } from './accounts-plugin.ts';
+import { authRateLimit } from './rate-limits.ts';
+import { builtInSocialProviders, oidcProviderConfigs } from './social-providers.ts';
+import { isEmailChange, readVerificationToken } from './verification-token.ts';
 
-export type AuthOptions = { db: Db; secret: string; appUrl: string };
+type LogSink = Record<'debug' | 'info' | 'warn' | 'error', (details: object, message: string) => void>;
+
+export type AuthOptions = {
+  db: Db;
+  /** better-auth's own messages go to the app's logger, at its level. */
+  logger?: LogSink;
+  queue: JobQueue;
+  secret: string;
+  config: Pick<
+    Config,
+    | 'appUrl'
+    | 'passwordPolicy'
+    | 'authRateLimit'
+    | 'authFreshAge'
+    | 'socialProviders'
+    | 'googleIssuer'
+    | 'microsoftTenantId'
+  >;
+};
+
+/** The header the HTTP bridge sets to the client address Fastify resolved (auth-route.ts). */
+export const clientIpHeader = 'x-billbridge-client-ip';
+
+const resetPasswordLifetimeSeconds = 60 * 60;
+const verificationLifetimeSeconds = 24 * 60 * 60;
 
 /**
- * Sessions and identity through better-auth (decision 004): sessions live in PostgreSQL so web
- * nodes stay stateless; `bearer()` lets API clients send `Authorization: Bearer <session token>`.
+ * Sessions and identity through better-auth (decisions 004 and 007): sessions live in PostgreSQL
+ * so web nodes stay stateless; `bearer()` lets API clients send `Authorization: Bearer <token>`.
+ * Account e-mails link to the SPA's action handler and go out through the `mail.send` job.
  */
-export const createAuth = ({ db, secret, appUrl }: AuthOptions) =>
-  betterAuth({
+export const createAuth = ({ db, logger, queue, secret, config }: AuthOptions) => {
+  const sendMail = createAccountMailSender({ db, queue, appUrl: config.appUrl });
+  const oidcProviders = oidcProviderConfigs(config);
+  return betterAuth({
     appName: 'Billbridge',
-    baseURL: appUrl,
+    baseURL: config.appUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [new URL(appUrl).origin],
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128 },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
-    advanced: { useSecureCookies: appUrl.startsWith('https://') },
-    plugins: [bearer()],
+    trustedOrigins: [new URL(config.appUrl).origin],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user, session, account, verification, rateLimit },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      // The policy hook speaks first with its own message; these stay as better-auth's backstop.
+      minPasswordLength: config.passwordPolicy.minLength,
+      maxPasswordLength: config.passwordPolicy.maxLength,
+      resetPasswordTokenExpiresIn: resetPasswordLifetimeSeconds,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: target, token }, request) => {
+        const expiresAt = new Date(Date.now() + resetPasswordLifetimeSeconds * 1000);
+        const oobCode = sealActionCode(secret, 'resetPassword', token, expiresAt);
+        await sendMail({ kind: 'resetPassword', user: target, to: target.email, oobCode, request });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: verificationLifetimeSeconds,
+      // Called for a plain verification and for the new address of an e-mail change; the
+      // token's claims tell which (better-auth signs both with SECRET).
+      sendVerificationEmail: async ({ user: target, token }, request) => {
+        const claims = readVerificationToken(token);
+        const change = claims && isEmailChange(claims) ? claims : null;
+        await sendMail({
+          kind: change ? 'verifyAndChangeEmail' : 'verifyEmail',
+          user: target,
+          to: target.email,
+          oobCode: token,
+          otherEmail: change?.email,
+          request,
+        });
+      },
+    },
+    user: {
+      // Without a confirmation step to the old address: the new one must be verified before it
+      // becomes the sign-in address, and the old one then receives a recovery link.
+      changeEmail: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        beforeDelete: async (target) => {
+          const plan = await planOwnedWorkspaces(db, target.id);
+          if (plan.blocked.length) {
+            throw new APIError('BAD_REQUEST', {
+              code: 'OWNED_SUBSCRIPTIONS',
+              message: blockedMessage(plan.blocked),
+            });
+          }
+          await applyOwnedWorkspacesPlan(db, target.id, plan);
+        },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      freshAge: config.authFreshAge,
+    },
+    verification: { storeIdentifier: 'hashed' },
+    rateLimit: authRateLimit(config.authRateLimit),
+    socialProviders: builtInSocialProviders(config),
+    advanced: {
+      useSecureCookies: config.appUrl.startsWith('https://'),
+      // Only the address Fastify resolved (honouring its proxy settings) counts, never a header
+      // a client sent straight to us.
+      ipAddress: { ipAddressHeaders: [clientIpHeader] },
+    },
+    plugins: [
+      bearer(),
+      ...(oidcProviders.length ? [genericOAuth({ config: oidcProviders })] : []),
+      accountsPlugin({
+        passwordPolicy: config.passwordPolicy,
+        socialProviders: config.socialProviders.map((provider) => provider.id),
+        sendMail,
+      }),
+    ],
     telemetry: { enabled: false },
+    // 'info': at 'debug' better-auth also prints every refused request (wrong password…) to the console.
+    logger: logger && {
+      level: 'info',
+      log: (level, message, ...details: unknown[]) => logger[level]({ details }, `better-auth: ${message}`),
+    },
     databaseHooks: {
       session: {
         create: {
           // Every sign-up and sign-in (social ones included) writes the user's profile record.
-          after: async (created) => {
-            await touchUserProfile(db, created.userId);
+          after: async (created, context) => {
+            await touchUserProfile(
+              db,
+              created.userId,
+              requestLanguageOf(context?.request?.headers ?? context?.headers),
+            );
           },
         },
       },
     },
   });
+};
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -49,15 +49,101 @@ describe('loadConfig', () => {
   });
 
   it('accepts smtp:// and smtps:// URLs and a custom sender', () => {
-    const config = loadConfig({ SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465', MAIL_FROM: 'Ops <ops@example.com>' });
-    expect(config).toMatchObject({ smtpUrl: 'smtps://mailer:pw@smtp.example.com:465', mailFrom: 'Ops <ops@example.com>' });
+    const config = loadConfig({
+      SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465',
+      MAIL_FROM: 'Ops <ops@example.com>',
+    });
+    expect(config).toMatchObject({
+      smtpUrl: 'smtps://mailer:pw@smtp.example.com:465',
+      mailFrom: 'Ops <ops@example.com>',
+    });
     expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).smtpUrl).toBe('smtp://127.0.0.1:2525');
   });
 
   it('refuses another scheme for SMTP_URL without echoing its password', () => {
-    const load = () => loadConfig({ SMTP_URL: 'https://mailer:hunter2@smtp.example.com', MAIL_FROM: 'nobody' });
+    const load = () =>
+      loadConfig({ SMTP_URL: 'https://mailer:hunter2@smtp.example.com', MAIL_FROM: 'nobody' });
     expect(load).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
     expect(load).toThrow(/MAIL_FROM: must be an address/);
     expect(load).not.toThrow(/hunter2/);
+  });
+});
+
+describe('loadConfig: accounts and sandbox', () => {
+  it('runs the sandbox exactly when DATABASE_URL is absent, unless SANDBOX says otherwise', () => {
+    expect(loadConfig({}).sandbox).toBe(true);
+    const production = {
+      DATABASE_URL: 'postgres://db/app',
+      SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtp://mail:25',
+      SOCIAL_PROVIDERS: 'none',
+    };
+    expect(loadConfig(production).sandbox).toBe(false);
+    expect(loadConfig({ ...production, SANDBOX: 'true' }).sandbox).toBe(true);
+    expect(
+      loadConfig({ SANDBOX: 'false', SMTP_URL: 'smtp://mail:25', SOCIAL_PROVIDERS: 'none' }).sandbox,
+    ).toBe(false);
+  });
+
+  it('needs SMTP outside the sandbox', () => {
+    expect(() => loadConfig({ SANDBOX: 'false', SOCIAL_PROVIDERS: 'none' })).toThrow(
+      /SMTP_URL: required when SANDBOX is off/,
+    );
+  });
+
+  it('ships a password policy of 8 characters that rejects common passwords, and rate limits on', () => {
+    const config = loadConfig({});
+    expect(config.passwordPolicy).toEqual({ minLength: 8, maxLength: 128, require: [], rejectCommon: true });
+    expect(config.authRateLimit).toBe(true);
+    expect(config.authFreshAge).toBe(600);
+    expect(config.trustProxy).toBe('loopback');
+  });
+
+  it('reads a stricter or looser policy but never below the spec minimum of 6', () => {
+    const config = loadConfig({
+      PASSWORD_MIN_LENGTH: '10',
+      PASSWORD_REQUIRE: 'Uppercase, symbol',
+      PASSWORD_REJECT_COMMON: 'false',
+    });
+    expect(config.passwordPolicy).toMatchObject({
+      minLength: 10,
+      require: ['uppercase', 'symbol'],
+      rejectCommon: false,
+    });
+    expect(() => loadConfig({ PASSWORD_MIN_LENGTH: '5' })).toThrow(/PASSWORD_MIN_LENGTH/);
+    expect(() => loadConfig({ PASSWORD_REQUIRE: 'emoji' })).toThrow(/PASSWORD_REQUIRE/);
+  });
+
+  it('enables Google by default once its credentials are set', () => {
+    expect(loadConfig({}).socialProviders).toEqual([]);
+    const config = loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
+    expect(config.socialProviders).toEqual([{ id: 'google', clientId: 'id', clientSecret: 'secret' }]);
+    expect(config.googleIssuer).toBe('https://accounts.google.com');
+  });
+
+  it('enables exactly the listed providers that have credentials', () => {
+    const config = loadConfig({
+      SOCIAL_PROVIDERS: 'github,microsoft',
+      GITHUB_CLIENT_ID: 'gh',
+      GITHUB_CLIENT_SECRET: 'gh-secret',
+      GOOGLE_CLIENT_ID: 'unused',
+      GOOGLE_CLIENT_SECRET: 'unused',
+    });
+    expect(config.socialProviders.map((provider) => provider.id)).toEqual(['github']);
+    expect(
+      loadConfig({ SOCIAL_PROVIDERS: 'none', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' })
+        .socialProviders,
+    ).toEqual([]);
+    expect(() => loadConfig({ SOCIAL_PROVIDERS: 'google,myspace' })).toThrow(/SOCIAL_PROVIDERS/);
+  });
+
+  it('stops outside the sandbox when a listed provider has no credentials', () => {
+    expect(() => loadConfig({ SANDBOX: 'false', SMTP_URL: 'smtp://mail:25' })).toThrow(/GOOGLE_CLIENT_ID/);
+  });
+
+  it('reads TRUST_PROXY as a flag, a hop count or a list of addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,loopback' }).trustProxy).toBe('10.0.0.0/8,loopback');
   });
 });

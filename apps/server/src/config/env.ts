@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { socialProviderIds, type SocialProviderId } from '@billbridge/contract';
 
 /**
  * The only module that reads `process.env` (STYLE §5). Everything is validated at start; a bad or
@@ -7,6 +8,37 @@ import { z } from 'zod';
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Spec §5: what the identity server's password policy may add to the minimum length. */
+export const passwordRequirements = ['lowercase', 'uppercase', 'numeric', 'symbol'] as const;
+export type PasswordRequirement = (typeof passwordRequirements)[number];
+
+/** A comma-separated list of known names; `none` is the empty list (an empty variable means unset). */
+const commaList = <const T extends readonly [string, ...string[]]>(names: T) =>
+  z
+    .string()
+    .transform((value) =>
+      value.trim().toLowerCase() === 'none'
+        ? []
+        : value
+            .split(',')
+            .map((item) => item.trim().toLowerCase())
+            .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(names, { error: `must be a comma-separated list of ${names.join(', ')}, or none` })))
+    .transform((items) => [...new Set(items)]);
+
+const socialProviderList = commaList(socialProviderIds);
+const passwordRequirementList = commaList(passwordRequirements);
+
+type CredentialVariable = `${Uppercase<SocialProviderId>}_CLIENT_${'ID' | 'SECRET'}`;
+
+const socialCredentialVariables = Object.fromEntries(
+  socialProviderIds.flatMap((id) => [
+    [`${id.toUpperCase()}_CLIENT_ID`, z.string().min(1).optional()],
+    [`${id.toUpperCase()}_CLIENT_SECRET`, z.string().min(1).optional()],
+  ]),
+) as Record<CredentialVariable, z.ZodOptional<z.ZodString>>;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -25,11 +57,48 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z
     .string()
-    .regex(/^([^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'must be an address, e.g. Name <no-reply@example.com>')
+    .regex(
+      /^([^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/,
+      'must be an address, e.g. Name <no-reply@example.com>',
+    )
     .default('Billbridge <no-reply@localhost>'),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|\d+|[\w.:/,\s-]+)$/,
+      'must be true, false, a hop count, or addresses/CIDRs (e.g. loopback,10.0.0.0/8)',
+    )
+    .default('loopback')
+    .transform((value) =>
+      value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value,
+    ),
+  SANDBOX: booleanFlag.optional(),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6, 'must be at least 6 (spec §9)').max(128).default(8),
+  PASSWORD_MAX_LENGTH: z.coerce.number().int().min(8).max(256).default(128),
+  PASSWORD_REQUIRE: passwordRequirementList.default([]),
+  PASSWORD_REJECT_COMMON: booleanFlag.default(true),
+  AUTH_RATE_LIMIT: booleanFlag.default(true),
+  AUTH_FRESH_AGE: z.coerce.number().int().min(0).default(600),
+  SOCIAL_PROVIDERS: socialProviderList.default(['google']),
+  GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
+  MICROSOFT_TENANT_ID: z.string().min(1).default('common'),
+  ...socialCredentialVariables,
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+export type SocialProviderConfig = {
+  id: SocialProviderId;
+  clientId: string;
+  clientSecret: string;
+};
+
+export type PasswordPolicyConfig = {
+  minLength: number;
+  maxLength: number;
+  require: PasswordRequirement[];
+  rejectCommon: boolean;
+};
 
 export type Config = {
   env: Env['NODE_ENV'];
@@ -48,6 +117,25 @@ export type Config = {
   /** Absent → e-mails go to the dev mailbox (the `dev_mail` table) instead of an SMTP server. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * Which peers may tell the client address in X-Forwarded-For (Fastify's `trustProxy`): rate
+   * limits count per address, so a client must not be able to pick its own.
+   */
+  trustProxy: boolean | number | string;
+  /**
+   * The embedded/sandbox mode: dev mailbox page, sandbox providers. Default: on exactly when
+   * DATABASE_URL is absent (the embedded default); every real deployment runs with it off.
+   */
+  sandbox: boolean;
+  passwordPolicy: PasswordPolicyConfig;
+  /** better-auth's rate limits on sign-in, sign-up, reset and verification e-mails (in PostgreSQL). */
+  authRateLimit: boolean;
+  /** Seconds after sign-in during which password, e-mail changes and deletion are allowed. */
+  authFreshAge: number;
+  /** Enabled social sign-in providers, each with its credentials. */
+  socialProviders: SocialProviderConfig[];
+  googleIssuer: string;
+  microsoftTenantId: string;
 };
 
 export class ConfigError extends Error {
@@ -64,9 +152,18 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): Config => {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const env = parsed.data;
+  const sandbox = env.SANDBOX ?? !env.DATABASE_URL;
+  const { providers, problems } = socialProvidersOf(env, sandbox);
   if (env.DATABASE_URL && !env.SECRET) {
-    throw new ConfigError(['SECRET: required when DATABASE_URL is set (it cannot be kept in DATA_DIR)']);
+    problems.unshift('SECRET: required when DATABASE_URL is set (it cannot be kept in DATA_DIR)');
   }
+  if (!sandbox && !env.SMTP_URL) {
+    problems.push('SMTP_URL: required when SANDBOX is off (account e-mails must leave the machine)');
+  }
+  if (env.PASSWORD_MAX_LENGTH < env.PASSWORD_MIN_LENGTH) {
+    problems.push('PASSWORD_MAX_LENGTH: must not be below PASSWORD_MIN_LENGTH');
+  }
+  if (problems.length) throw new ConfigError(problems);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -80,5 +177,40 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): Config => {
     workerConcurrency: env.WORKER_CONCURRENCY,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    trustProxy: env.TRUST_PROXY,
+    sandbox,
+    passwordPolicy: {
+      minLength: env.PASSWORD_MIN_LENGTH,
+      maxLength: env.PASSWORD_MAX_LENGTH,
+      require: env.PASSWORD_REQUIRE,
+      rejectCommon: env.PASSWORD_REJECT_COMMON,
+    },
+    authRateLimit: env.AUTH_RATE_LIMIT,
+    authFreshAge: env.AUTH_FRESH_AGE,
+    socialProviders: providers,
+    googleIssuer: env.GOOGLE_ISSUER.replace(/\/$/, ''),
+    microsoftTenantId: env.MICROSOFT_TENANT_ID,
   };
+};
+
+/**
+ * A provider listed in SOCIAL_PROVIDERS needs its client id and secret. Outside the sandbox a
+ * missing one stops the start; in the sandbox (the embedded default lists Google with no
+ * credentials) the provider is simply left out, so its button does not show.
+ */
+const socialProvidersOf = (env: Env, sandbox: boolean) => {
+  const problems: string[] = [];
+  const providers: SocialProviderConfig[] = [];
+  for (const id of env.SOCIAL_PROVIDERS) {
+    const prefix = id.toUpperCase();
+    const clientId = env[`${prefix}_CLIENT_ID` as CredentialVariable];
+    const clientSecret = env[`${prefix}_CLIENT_SECRET` as CredentialVariable];
+    if (clientId && clientSecret) providers.push({ id, clientId, clientSecret });
+    else if (!sandbox) {
+      problems.push(
+        `${prefix}_CLIENT_ID: ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET are required while SOCIAL_PROVIDERS lists ${id} (or set SOCIAL_PROVIDERS=none)`,
+      );
+    }
+  }
+  return { providers, problems };
 };

@@ -77,7 +77,10 @@ export const invite = pgTable(
       .references(() => subscription.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     status: text('status').$type<InviteStatus>().notNull().default('pending'),
-    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     inviterId: text('inviter_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -13,6 +13,8 @@ import { getSubscriptionUsers } from '../features/members/get-subscription-users
 import { updateUserPermissions } from '../features/members/update-user-permissions.ts';
 import { removeUser } from '../features/members/remove-user.ts';
 import { transferSubscriptionOwnership } from '../features/members/transfer-subscription-ownership.ts';
+import { getProfile } from '../features/accounts/get-profile.ts';
+import { updateProfile } from '../features/accounts/update-profile.ts';
 
 /** Every contract has exactly one handler: a missing one is a type error. */
 export const functionRegistry: Record<FunctionName, CallableFunction> = {
@@ -29,4 +31,6 @@ export const functionRegistry: Record<FunctionName, CallableFunction> = {
   updateUserPermissions,
   removeUser,
   transferSubscriptionOwnership,
+  getProfile,
+  updateProfile,
 };

@@ -9,12 +9,17 @@ import { registerHealthRoutes } from './health.ts';
 import { registerOriginGuard } from './origin-guard.ts';
 import { registerSpa } from './spa.ts';
 import { devMailboxEnabled, registerDevMailboxRoute } from '../mail/dev-mailbox.ts';
+import { registerDevMailboxPage } from '../mail/dev-mailbox-page.ts';
 
 export type HttpOptions = {
   /** Defaults to every function of the product; tests of the framework pass their own. */
   functions?: FunctionRegistry;
   webDist?: string;
 };
+
+/** A hop count means: trust that many proxies in front of us (Fastify's types want it as a function). */
+const trustProxyOf = (value: boolean | number | string) =>
+  typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 
 /** The HTTP face of the server: callable functions, auth, health and the SPA. */
 export const buildHttpApp = async (
@@ -24,14 +29,18 @@ export const buildHttpApp = async (
   const app = Fastify({
     loggerInstance: context.logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: trustProxyOf(context.config.trustProxy),
   });
   registerErrorHandler(app);
-  registerOriginGuard(app, context.config.appUrl, /^\/api\/functions\//);
+  // OAuth providers come back to /api/auth/callback/* from their own origin; the state guards those.
+  registerOriginGuard(app, context.config.appUrl, /^\/api\/(functions\/|auth\/(?!callback\/))/);
   registerHealthRoutes(app, context.database);
-  registerAuthRoute(app, context.auth, context.config.appUrl);
+  await registerAuthRoute(app, context.auth, context.config.appUrl);
   registerFunctionRoute(app, context, options.functions ?? functionRegistry);
-  if (devMailboxEnabled(context.config)) registerDevMailboxRoute(app, context.database.db);
+  if (devMailboxEnabled(context.config)) {
+    registerDevMailboxRoute(app, context.database.db);
+    registerDevMailboxPage(app, context.database.db);
+  }
   await registerSpa(app, options.webDist);
   return app;
 };

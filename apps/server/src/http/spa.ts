@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 const isApiPath = (url: string) =>
-  /^\/(api|webhooks)(\/|$)/.test(url) || url === '/healthz' || url === '/readyz';
+  /^\/(api|webhooks|dev)(\/|$)/.test(url) || url === '/healthz' || url === '/readyz';
 
 /**
  * Serves the built SPA; any other GET path gets `index.html`, so deep links open the app.

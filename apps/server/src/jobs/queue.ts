@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PgBoss, fromDrizzle, fromPglite, type Job, type Queue } from 'pg-boss';
 import type { Database, Db } from '../db/client.ts';
@@ -35,6 +36,10 @@ export const createJobQueue = async (database: Database): Promise<JobQueue> => {
     boss,
     define: async (name, options) => {
       if (!(await boss.getQueue(name))) await boss.createQueue(name, { notify: true, ...options });
+      // pg-boss caches queues at start and looks a newer one up on its own connection at the first
+      // send; inside a transaction on PGlite's single connection that lookup would wait forever.
+      // Any by-name read fills the cache now.
+      await boss.getJobById(name, randomUUID());
     },
     send: async (name, data, options = {}) => {
       const db = options.tx ? fromDrizzle(options.tx as never, sql) : undefined;

@@ -9,10 +9,9 @@ import type { MailMessage } from './message.ts';
 /**
  * The dev mailbox: with no SMTP server configured, e-mails are kept in `dev_mail` so a newcomer can
  * read their links. The listing is public (it must work before anyone can sign in), so it exists
- * only without SMTP and outside production: there it would hand anyone every user's e-mails.
+ * only in the sandbox (the embedded default): anywhere else it would hand anyone every user's e-mails.
  */
-export const devMailboxEnabled = (config: Pick<Config, 'smtpUrl' | 'env'>): boolean =>
-  !config.smtpUrl && config.env !== 'production';
+export const devMailboxEnabled = (config: Pick<Config, 'sandbox'>): boolean => config.sandbox;
 
 export const storeDevMail = async (db: Db, message: MailMessage): Promise<void> => {
   await db.insert(devMail).values({
@@ -24,7 +23,14 @@ export const storeDevMail = async (db: Db, message: MailMessage): Promise<void> 
   });
 };
 
-export type DevMailApi = { id: string; to: string; subject: string; text: string; html: string | null; created_at: string };
+export type DevMailApi = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  created_at: string;
+};
 
 export const devMailToApi = (row: DevMailRow): DevMailApi => ({
   id: row.id,

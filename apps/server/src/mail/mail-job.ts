@@ -25,11 +25,18 @@ export const mailSendJob = (context: AppContext): JobDefinition => {
     name: mailSendJobName,
     handler: async (data) => {
       const message = mailMessageSchema.parse(data);
-      mailer ??= createMailer({ smtpUrl: context.config.smtpUrl, from: context.config.mailFrom, db: context.database.db });
+      mailer ??= createMailer({
+        smtpUrl: context.config.smtpUrl,
+        from: context.config.mailFrom,
+        db: context.database.db,
+      });
       try {
         await mailer.send(message);
       } catch (error) {
-        context.logger.warn({ err: error, to: message.to, subject: message.subject }, 'e-mail not sent; will retry');
+        context.logger.warn(
+          { err: error, to: message.to, subject: message.subject },
+          'e-mail not sent; will retry',
+        );
         throw error;
       }
       if (mailer.kind === 'dev-mailbox') {

@@ -16,10 +16,17 @@ export type MailLanguage = (typeof mailLanguages)[number];
 export const mailLanguageOf = (language: string | null | undefined): MailLanguage =>
   language?.toLowerCase().startsWith('zh') ? 'zh' : 'en';
 
-const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const htmlEntities: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Names and workspace titles are user input: escaped before they enter an HTML body. */
-export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => htmlEntities[char] ?? char);
+export const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (char) => htmlEntities[char] ?? char);
 
 /** A header must stay one line whatever a user typed into a name. */
 export const oneLine = (value: string): string => value.replace(/[\r\n\t]+/g, ' ').trim();

@@ -35,7 +35,7 @@ export const bootstrap = async (
     const database = await openDatabase(target);
     await withMigrationLock(database, () => migrateDatabase(database));
     const queue = await createJobQueue(database);
-    const auth = createAuth({ db: database.db, secret, appUrl: config.appUrl });
+    const auth = createAuth({ db: database.db, logger, queue, secret, config });
     const context: AppContext = { config, database, queue, auth, logger };
     await defineJobQueues(context);
     return {

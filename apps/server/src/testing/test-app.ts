@@ -55,6 +55,8 @@ export const testConfig = (overrides: Record<string, string> = {}): Config =>
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SECRET: testSecret,
     APP_URL: 'http://localhost:3000',
+    // Many tests sign several users up from one address; the rate-limit tests switch it back on.
+    AUTH_RATE_LIMIT: 'false',
     ...overrides,
   });
 

@@ -52,4 +52,5 @@ export const verifyEmail = async (db: Db, user: Pick<TestUser, 'id'>): Promise<v
 export type ErrorBody = { status: string; message: string; details?: unknown };
 
 /** The error envelope of a failed call (`{}` when the call did not fail). */
-export const errorOf = (body: Record<string, unknown>): Partial<ErrorBody> => (body.error ?? {}) as Partial<ErrorBody>;
+export const errorOf = (body: Record<string, unknown>): Partial<ErrorBody> =>
+  (body.error ?? {}) as Partial<ErrorBody>;

@@ -50,6 +50,8 @@ export const seedInvite = async (
   },
 ): Promise<string> => {
   const id = randomUUID();
-  await db.insert(invite).values({ id, subscriptionId, email: email.toLowerCase(), inviterId, permissions, status });
+  await db
+    .insert(invite)
+    .values({ id, subscriptionId, email: email.toLowerCase(), inviterId, permissions, status });
   return id;
 };

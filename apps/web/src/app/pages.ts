@@ -13,16 +13,24 @@ const placeholder: LazyPage = () =>
  */
 export const pages: Record<Exclude<PageKey, 'home'>, LazyPage> = {
   dashboard: () => import('../features/subscriptions/home-page.tsx').then((m) => ({ Component: m.HomePage })),
-  profile: placeholder,
-  editName: placeholder,
-  editEmail: placeholder,
-  changePassword: placeholder,
-  deleteAccount: placeholder,
+  profile: () => import('../features/accounts/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
+  editName: () =>
+    import('../features/accounts/edit-name-page.tsx').then((m) => ({ Component: m.EditNamePage })),
+  editEmail: () =>
+    import('../features/accounts/edit-email-page.tsx').then((m) => ({ Component: m.EditEmailPage })),
+  changePassword: () =>
+    import('../features/accounts/change-password-page.tsx').then((m) => ({
+      Component: m.ChangePasswordPage,
+    })),
+  deleteAccount: () =>
+    import('../features/accounts/delete-account-page.tsx').then((m) => ({ Component: m.DeleteAccountPage })),
   createPlan: placeholder,
   signIn: () => import('../features/accounts/sign-in-page.tsx').then((m) => ({ Component: m.SignInPage })),
   signUp: () => import('../features/accounts/sign-up-page.tsx').then((m) => ({ Component: m.SignUpPage })),
-  resetPassword: placeholder,
-  authAction: placeholder,
+  resetPassword: () =>
+    import('../features/accounts/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage })),
+  authAction: () =>
+    import('../features/accounts/action/auth-action-page.tsx').then((m) => ({ Component: m.AuthActionPage })),
   stripeCallback: placeholder,
   hubspotCallback: placeholder,
   subscription: placeholder,

@@ -1,6 +1,16 @@
 import { createAuthClient } from 'better-auth/react';
 
-/** better-auth's browser client; the server mounts it at `/api/auth` on the same origin. */
-export const authClient = createAuthClient({ baseURL: window.location.origin });
+/**
+ * better-auth's browser client; the server mounts it at `/api/auth` on the same origin. Every call
+ * carries the UI language (`<html lang>`), so the e-mails a request causes speak it.
+ */
+export const authClient = createAuthClient({
+  baseURL: window.location.origin,
+  fetchOptions: {
+    onRequest: (context) => {
+      context.headers.set('accept-language', document.documentElement.lang || 'en');
+    },
+  },
+});
 
 export type SessionUser = NonNullable<ReturnType<typeof authClient.useSession>['data']>['user'];

@@ -1,6 +1,13 @@
 import type { AssociationLabel, ObjectTypeName, PortalData } from './types.ts';
 
-type Defined = [from: ObjectTypeName, to: ObjectTypeName, typeId: number, inverse: number, label: string | null, name: string];
+type Defined = [
+  from: ObjectTypeName,
+  to: ObjectTypeName,
+  typeId: number,
+  inverse: number,
+  label: string | null,
+  name: string,
+];
 
 /**
  * HubSpot-defined association types (v4 `associationTypeId`s). Ids 1–6, 3/4, 19/20, 279/280 and
@@ -31,23 +38,36 @@ const defined: Defined[] = [
   ['line_items', 'invoices', 410, 409, null, 'line_item_to_invoice'],
 ];
 
-export const hubspotDefinedLabels: AssociationLabel[] = defined.map(([fromType, toType, typeId, inverseTypeId, label, name]) => ({
-  typeId,
-  fromType,
-  toType,
-  label,
-  name,
-  category: 'HUBSPOT_DEFINED',
-  inverseTypeId,
-}));
+export const hubspotDefinedLabels: AssociationLabel[] = defined.map(
+  ([fromType, toType, typeId, inverseTypeId, label, name]) => ({
+    typeId,
+    fromType,
+    toType,
+    label,
+    name,
+    category: 'HUBSPOT_DEFINED',
+    inverseTypeId,
+  }),
+);
 
 /** Every label (HubSpot-defined and the portal's own) from one object type to another. */
-export const labelsBetween = (portal: PortalData, fromType: ObjectTypeName, toType: ObjectTypeName): AssociationLabel[] =>
-  [...hubspotDefinedLabels, ...portal.labels].filter((label) => label.fromType === fromType && label.toType === toType);
+export const labelsBetween = (
+  portal: PortalData,
+  fromType: ObjectTypeName,
+  toType: ObjectTypeName,
+): AssociationLabel[] =>
+  [...hubspotDefinedLabels, ...portal.labels].filter(
+    (label) => label.fromType === fromType && label.toType === toType,
+  );
 
 export const labelById = (portal: PortalData, typeId: number): AssociationLabel | undefined =>
   [...hubspotDefinedLabels, ...portal.labels].find((label) => label.typeId === typeId);
 
 /** The unlabeled type HubSpot uses for "default" associations between two object types. */
-export const defaultLabel = (fromType: ObjectTypeName, toType: ObjectTypeName): AssociationLabel | undefined =>
-  hubspotDefinedLabels.find((label) => label.fromType === fromType && label.toType === toType && label.label === null);
+export const defaultLabel = (
+  fromType: ObjectTypeName,
+  toType: ObjectTypeName,
+): AssociationLabel | undefined =>
+  hubspotDefinedLabels.find(
+    (label) => label.fromType === fromType && label.toType === toType && label.label === null,
+  );

@@ -35,10 +35,14 @@ export const labelFor = (
   const typeId = Number(spec.associationTypeId);
   const label = labelById(portal, typeId);
   if (!label || label.fromType !== fromType || label.toType !== toType) {
-    throw validationError(`${String(spec.associationTypeId)} is not a valid association type id from ${fromType} to ${toType}.`);
+    throw validationError(
+      `${String(spec.associationTypeId)} is not a valid association type id from ${fromType} to ${toType}.`,
+    );
   }
   if (spec.associationCategory !== undefined && spec.associationCategory !== label.category) {
-    throw validationError(`Association type ${typeId} is ${label.category}, not ${String(spec.associationCategory)}.`);
+    throw validationError(
+      `Association type ${typeId} is ${label.category}, not ${String(spec.associationCategory)}.`,
+    );
   }
   return label;
 };
@@ -56,7 +60,8 @@ export const associate = (
   labels: AssociationLabel[],
 ): AssociationLabel[] => {
   const fallback = defaultLabel(fromType, toType);
-  const all = fallback && !labels.some((label) => label.typeId === fallback.typeId) ? [fallback, ...labels] : labels;
+  const all =
+    fallback && !labels.some((label) => label.typeId === fallback.typeId) ? [fallback, ...labels] : labels;
   const from = keyOf(fromType, fromId);
   const to = keyOf(toType, toId);
   for (const label of all) {
@@ -91,10 +96,17 @@ export const dissociate = (
 export type Associated = { toId: string; typeIds: number[] };
 
 /** Records of `toType` associated with a record (archived ones left out), in id order. */
-export const associationsOf = (portal: PortalData, fromType: ObjectTypeName, fromId: string, toType: ObjectTypeName): Associated[] =>
+export const associationsOf = (
+  portal: PortalData,
+  fromType: ObjectTypeName,
+  fromId: string,
+  toType: ObjectTypeName,
+): Associated[] =>
   Object.entries(portal.associations[keyOf(fromType, fromId)] ?? {})
     .map(([key, typeIds]) => ({ ...splitKey(key), typeIds }))
-    .filter(({ type, id }) => type === toType && portal.objects[type][id] && !portal.objects[type][id]?.archived)
+    .filter(
+      ({ type, id }) => type === toType && portal.objects[type][id] && !portal.objects[type][id]?.archived,
+    )
     .map(({ id, typeIds }) => ({ toId: id, typeIds: [...typeIds] }))
     .sort((a, b) => Number(a.toId) - Number(b.toId));
 

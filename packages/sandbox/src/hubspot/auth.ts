@@ -44,14 +44,20 @@ export const authenticate = (rt: HubSpotRuntime, request: FastifyRequest): HubSp
 
 /** HubSpot's 403 for a token without the scope an endpoint needs. Any one of `anyOf` suffices. */
 export const requireScope = (rt: HubSpotRuntime, auth: HubSpotAuth, anyOf: string[]): void => {
-  if (!rt.options.enforceScopes) return;
+  // An empty list means the route could not tell (an unknown object type): its handler answers 404.
+  if (!rt.options.enforceScopes || anyOf.length === 0) return;
   if (anyOf.some((scope) => auth.token.scopes.includes(scope))) return;
   throw hubspotError(
     403,
     'MISSING_SCOPES',
     "This app hasn't been granted all required scopes to make this call. Read more about required scopes here: https://developers.hubspot.com/scopes.",
     {
-      errors: [{ message: 'One or more of the following scopes are required.', context: { requiredGranularScopes: anyOf } }],
+      errors: [
+        {
+          message: 'One or more of the following scopes are required.',
+          context: { requiredGranularScopes: anyOf },
+        },
+      ],
       links: { scopes: 'https://developers.hubspot.com/scopes' },
     },
   );

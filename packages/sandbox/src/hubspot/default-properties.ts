@@ -1,4 +1,10 @@
-import type { ObjectTypeName, PropertyDefinition, PropertyOption, PropertyType } from './types.ts';
+import type {
+  ObjectTypeName,
+  PropertyDefinition,
+  PropertyGroup,
+  PropertyOption,
+  PropertyType,
+} from './types.ts';
 
 type Spec = [name: string, label: string, type: PropertyType, fieldType: string, options?: string[]];
 
@@ -30,8 +36,38 @@ const specs: Record<ObjectTypeName, { group: string; specs: Spec[] }> = {
       ['zip', 'Postal Code', 'string', 'text'],
       ['country', 'Country/Region', 'string', 'text'],
       ['hubspot_owner_id', 'Contact owner', 'enumeration', 'select', []],
-      ['lifecyclestage', 'Lifecycle Stage', 'enumeration', 'radio', ['subscriber', 'lead', 'marketingqualifiedlead', 'salesqualifiedlead', 'opportunity', 'customer', 'evangelist', 'other']],
-      ['hs_lead_status', 'Lead Status', 'enumeration', 'radio', ['NEW', 'OPEN', 'IN_PROGRESS', 'OPEN_DEAL', 'UNQUALIFIED', 'ATTEMPTED_TO_CONTACT', 'CONNECTED', 'BAD_TIMING']],
+      [
+        'lifecyclestage',
+        'Lifecycle Stage',
+        'enumeration',
+        'radio',
+        [
+          'subscriber',
+          'lead',
+          'marketingqualifiedlead',
+          'salesqualifiedlead',
+          'opportunity',
+          'customer',
+          'evangelist',
+          'other',
+        ],
+      ],
+      [
+        'hs_lead_status',
+        'Lead Status',
+        'enumeration',
+        'radio',
+        [
+          'NEW',
+          'OPEN',
+          'IN_PROGRESS',
+          'OPEN_DEAL',
+          'UNQUALIFIED',
+          'ATTEMPTED_TO_CONTACT',
+          'CONNECTED',
+          'BAD_TIMING',
+        ],
+      ],
       ['notes_last_updated', 'Last Activity Date', 'datetime', 'date'],
     ],
   },
@@ -81,7 +117,24 @@ const specs: Record<ObjectTypeName, { group: string; specs: Spec[] }> = {
       ['hs_sku', 'SKU', 'string', 'text'],
       ['hs_cost_of_goods_sold', 'Unit cost', 'number', 'number'],
       ['hs_product_type', 'Product type', 'enumeration', 'select', ['inventory', 'non_inventory', 'service']],
-      ['recurringbillingfrequency', 'Billing frequency', 'enumeration', 'select', ['weekly', 'biweekly', 'monthly', 'quarterly', 'per_six_months', 'annually', 'per_two_years', 'per_three_years', 'per_four_years', 'per_five_years']],
+      [
+        'recurringbillingfrequency',
+        'Billing frequency',
+        'enumeration',
+        'select',
+        [
+          'weekly',
+          'biweekly',
+          'monthly',
+          'quarterly',
+          'per_six_months',
+          'annually',
+          'per_two_years',
+          'per_three_years',
+          'per_four_years',
+          'per_five_years',
+        ],
+      ],
       ['hs_recurring_billing_period', 'Term', 'string', 'text'],
       ['hs_url', 'URL', 'string', 'text'],
     ],
@@ -101,7 +154,24 @@ const specs: Record<ObjectTypeName, { group: string; specs: Spec[] }> = {
       ['hs_product_id', 'Product ID', 'number', 'number'],
       ['hs_sku', 'SKU', 'string', 'text'],
       ['hs_line_item_currency_code', 'Currency', 'string', 'text'],
-      ['recurringbillingfrequency', 'Billing frequency', 'enumeration', 'select', ['weekly', 'biweekly', 'monthly', 'quarterly', 'per_six_months', 'annually', 'per_two_years', 'per_three_years', 'per_four_years', 'per_five_years']],
+      [
+        'recurringbillingfrequency',
+        'Billing frequency',
+        'enumeration',
+        'select',
+        [
+          'weekly',
+          'biweekly',
+          'monthly',
+          'quarterly',
+          'per_six_months',
+          'annually',
+          'per_two_years',
+          'per_three_years',
+          'per_four_years',
+          'per_five_years',
+        ],
+      ],
       ['hs_recurring_billing_period', 'Term', 'string', 'text'],
       ['hs_recurring_billing_start_date', 'Billing start date', 'date', 'date'],
       ['hs_position_on_quote', 'Position on quote', 'number', 'number'],
@@ -169,4 +239,12 @@ export const defaultProperties = (type: ObjectTypeName, at: string): Record<stri
       },
     ]),
   );
+};
+
+/** The property group HubSpot puts its own properties in, per object type. */
+export const defaultGroups = (type: ObjectTypeName): Record<string, PropertyGroup> => {
+  const name = specs[type].group;
+  return {
+    [name]: { name, label: `${type.replace('_', ' ')} information`, displayOrder: 0, archived: false },
+  };
 };

@@ -8,16 +8,29 @@ export type HubSpotErrorBody = {
   [key: string]: unknown;
 };
 
+type ErrorInput = {
+  status: string;
+  message: string;
+  category?: string;
+  correlationId?: string;
+  [key: string]: unknown;
+};
+
 /** A HubSpot API error, answered with HubSpot's `{ status, message, correlationId, category }` body. */
 export class HubSpotApiError extends Error {
   readonly statusCode: number;
   readonly body: HubSpotErrorBody;
   readonly headers: Record<string, string>;
 
-  constructor(statusCode: number, body: Omit<HubSpotErrorBody, 'correlationId'> & { correlationId?: string }, headers: Record<string, string> = {}) {
+  constructor(statusCode: number, body: ErrorInput, headers: Record<string, string> = {}) {
     super(body.message);
     this.statusCode = statusCode;
-    this.body = { ...body, correlationId: body.correlationId ?? uuid() };
+    this.body = {
+      ...body,
+      status: body.status,
+      message: body.message,
+      correlationId: body.correlationId ?? uuid(),
+    };
     this.headers = headers;
   }
 }
@@ -32,7 +45,8 @@ export const hubspotError = (
 export const validationError = (message: string, extra: Record<string, unknown> = {}): HubSpotApiError =>
   hubspotError(400, 'VALIDATION_ERROR', message, extra);
 
-export const notFound = (message = 'resource not found'): HubSpotApiError => hubspotError(404, 'OBJECT_NOT_FOUND', message);
+export const notFound = (message = 'resource not found'): HubSpotApiError =>
+  hubspotError(404, 'OBJECT_NOT_FOUND', message);
 
 export type PropertyProblem = { name: string; error: string; message: string };
 

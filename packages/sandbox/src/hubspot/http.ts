@@ -62,7 +62,11 @@ export const listParam = (query: Record<string, unknown>, name: string): string[
   const value = query[name];
   if (value === undefined) return undefined;
   const values = Array.isArray(value) ? value : [value];
-  return values.flatMap((entry) => String(entry).split(',')).map((entry) => entry.trim()).filter(Boolean);
+  return values
+    .flatMap((entry) => String(entry).split(','))
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 };
 
-export const boolParam = (query: Record<string, unknown>, name: string): boolean => String(query[name] ?? 'false') === 'true';
+export const boolParam = (query: Record<string, unknown>, name: string): boolean =>
+  String(query[name] ?? 'false') === 'true';

@@ -16,7 +16,10 @@ const text = (form: Form, name: string): string | undefined => {
 const asForm = (value: unknown): Form => (typeof value === 'object' && value !== null ? (value as Form) : {});
 
 const scopesOf = (form: Form): string[] =>
-  [...(text(form, 'scope') ?? '').split(/[\s+]+/), ...(text(form, 'optional_scope') ?? '').split(/[\s+]+/)].filter(Boolean);
+  [
+    ...(text(form, 'scope') ?? '').split(/[\s+]+/),
+    ...(text(form, 'optional_scope') ?? '').split(/[\s+]+/),
+  ].filter(Boolean);
 
 /** v1 errors: `{ status: 'BAD_…', message, correlationId }`; date-versioned ones: HubSpot's standard error body. */
 const tokenError = (reply: FastifyReply, versioned: boolean, status: string, message: string) =>
@@ -34,7 +37,8 @@ const tokenError = (reply: FastifyReply, versioned: boolean, status: string, mes
 
 const withQuery = (url: string, params: Record<string, string | undefined>): string => {
   const target = new URL(url);
-  for (const [key, value] of Object.entries(params)) if (value !== undefined) target.searchParams.set(key, value);
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined) target.searchParams.set(key, value);
   return target.toString();
 };
 
@@ -45,8 +49,10 @@ const consentPage = (rt: HubSpotRuntime, query: Form, problem?: string): string 
     { title: 'Connect to HubSpot (sandbox)', narrow: true, ...(problem ? { notice: problem } : {}) },
     html`<div class="card">
       <h1>Install ${rt.app.name}</h1>
-      <p class="muted">This sandbox consent page stands in for HubSpot's. Choose the portal (HubSpot account) to connect.</p>
-      <p><strong>Requested scopes</strong><br><span class="mono">${scopes.join(' ') || '(none)'}</span></p>
+      <p class="muted">
+        This sandbox consent page stands in for HubSpot's. Choose the portal (HubSpot account) to connect.
+      </p>
+      <p><strong>Requested scopes</strong><br /><span class="mono">${scopes.join(' ') || '(none)'}</span></p>
       <form method="post" action="/oauth/authorize">
         ${hiddenInputs({
           client_id: text(query, 'client_id'),
@@ -56,17 +62,25 @@ const consentPage = (rt: HubSpotRuntime, query: Form, problem?: string): string 
           state: text(query, 'state'),
         })}
         ${portals.map(
-          (portal, index) => html`<label style="flex-direction:row;gap:8px;color:inherit;font-size:14px">
-            <input type="radio" name="portal" value="${portal.id}" ${index === 0 ? html`checked` : ''}>
-            <span><strong>${portal.name}</strong> <span class="muted mono">hub ${portal.id}</span></span></label>`,
+          (portal, index) =>
+            html`<label style="flex-direction:row;gap:8px;color:inherit;font-size:14px">
+              <input type="radio" name="portal" value="${portal.id}" ${index === 0 ? html`checked` : ''} />
+              <span
+                ><strong>${portal.name}</strong> <span class="muted mono">hub ${portal.id}</span></span
+              ></label
+            >`,
         )}
-        <label style="flex-direction:row;gap:8px;color:inherit;font-size:14px"><input type="radio" name="portal" value="new" ${portals.length === 0 ? html`checked` : ''}> New portal</label>
-        <label>Portal name<input name="name" value="Sandbox CRM"></label>
+        <label style="flex-direction:row;gap:8px;color:inherit;font-size:14px"
+          ><input type="radio" name="portal" value="new" ${portals.length === 0 ? html`checked` : ''} /> New
+          portal</label
+        >
+        <label>Portal name<input name="name" value="Sandbox CRM" /></label>
         <p style="display:flex;gap:8px;margin-top:16px">
           <button type="submit" name="decision" value="allow">Connect app</button>
           <button type="submit" name="decision" value="deny" class="secondary">Cancel</button>
         </p>
-      </form></div>`,
+      </form>
+    </div>`,
   );
 };
 
@@ -75,21 +89,39 @@ const consentPage = (rt: HubSpotRuntime, query: Form, problem?: string): string 
  * `/oauth/2026-03/token` (and `/oauth/v3/token`), token info, introspection and revocation.
  */
 export const oauthRoutes = (app: FastifyInstance, rt: HubSpotRuntime): void => {
-  app.get('/oauth/authorize', async (request, reply) => reply.type('text/html').send(consentPage(rt, asForm(request.query))));
+  app.get('/oauth/authorize', async (request, reply) =>
+    reply.type('text/html').send(consentPage(rt, asForm(request.query))),
+  );
 
   app.post('/oauth/authorize', async (request, reply) => {
     const form = asForm(request.body);
     const redirectUri = text(form, 'redirect_uri');
     if (text(form, 'client_id') !== rt.app.clientId || !redirectUri) {
-      return reply.code(400).type('text/html').send(consentPage(rt, form, 'Unknown client_id or missing redirect_uri.'));
+      return reply
+        .code(400)
+        .type('text/html')
+        .send(consentPage(rt, form, 'Unknown client_id or missing redirect_uri.'));
     }
     const state = text(form, 'state');
     if (text(form, 'decision') !== 'allow') {
-      return reply.redirect(withQuery(redirectUri, { error: 'access_denied', error_description: 'The user denied access', state }));
+      return reply.redirect(
+        withQuery(redirectUri, {
+          error: 'access_denied',
+          error_description: 'The user denied access',
+          state,
+        }),
+      );
     }
     const choice = text(form, 'portal') ?? 'new';
-    const portal = choice === 'new' ? rt.store.createPortal({ name: text(form, 'name') || undefined }) : rt.store.portal(choice);
-    if (!portal) return reply.code(400).type('text/html').send(consentPage(rt, form, `No such portal: ${choice}`));
+    const portal =
+      choice === 'new'
+        ? rt.store.createPortal({ name: text(form, 'name') || undefined })
+        : rt.store.portal(choice);
+    if (!portal)
+      return reply
+        .code(400)
+        .type('text/html')
+        .send(consentPage(rt, form, `No such portal: ${choice}`));
     const code = `${uuid()}`;
     rt.store.data.codes[code] = {
       code,
@@ -104,32 +136,42 @@ export const oauthRoutes = (app: FastifyInstance, rt: HubSpotRuntime): void => {
     return reply.redirect(withQuery(redirectUri, { code, state }));
   });
 
-  const token = (versioned: boolean) => async (request: { body: unknown; query: unknown }, reply: FastifyReply) => {
-    const form = { ...asForm(request.query), ...asForm(request.body) };
-    if (text(form, 'client_id') !== rt.app.clientId) return tokenError(reply, versioned, 'BAD_CLIENT_ID', 'missing or unknown client id');
-    if (text(form, 'client_secret') !== rt.app.clientSecret) return tokenError(reply, versioned, 'BAD_CLIENT_SECRET', 'missing or invalid client secret');
-    const grantType = text(form, 'grant_type');
-    if (grantType === 'authorization_code') {
-      const code = rt.store.data.codes[text(form, 'code') ?? ''];
-      if (!code || code.used || Date.now() - code.createdAt > codeLifetimeMs) {
-        return tokenError(reply, versioned, 'BAD_AUTH_CODE', 'missing or unknown auth code');
+  const token =
+    (versioned: boolean) => async (request: { body: unknown; query: unknown }, reply: FastifyReply) => {
+      const form = { ...asForm(request.query), ...asForm(request.body) };
+      if (text(form, 'client_id') !== rt.app.clientId)
+        return tokenError(reply, versioned, 'BAD_CLIENT_ID', 'missing or unknown client id');
+      if (text(form, 'client_secret') !== rt.app.clientSecret)
+        return tokenError(reply, versioned, 'BAD_CLIENT_SECRET', 'missing or invalid client secret');
+      const grantType = text(form, 'grant_type');
+      if (grantType === 'authorization_code') {
+        const code = rt.store.data.codes[text(form, 'code') ?? ''];
+        if (!code || code.used || Date.now() - code.createdAt > codeLifetimeMs) {
+          return tokenError(reply, versioned, 'BAD_AUTH_CODE', 'missing or unknown auth code');
+        }
+        if (text(form, 'redirect_uri') !== code.redirectUri) {
+          return tokenError(
+            reply,
+            versioned,
+            'BAD_REDIRECT_URI',
+            'redirect_uri does not match the one used to authorize',
+          );
+        }
+        const portal = rt.store.portal(code.portalId);
+        if (!portal)
+          return tokenError(reply, versioned, 'BAD_AUTH_CODE', 'the portal of this code no longer exists');
+        code.used = true;
+        const refresh = issueRefreshToken(rt, portal, code.clientId, code.scopes);
+        return reply.send(tokenResponse({ refresh, access: issueAccessToken(rt, refresh) }));
       }
-      if (text(form, 'redirect_uri') !== code.redirectUri) {
-        return tokenError(reply, versioned, 'BAD_REDIRECT_URI', 'redirect_uri does not match the one used to authorize');
+      if (grantType === 'refresh_token') {
+        const refresh = rt.store.data.refreshTokens[text(form, 'refresh_token') ?? ''];
+        if (!refresh)
+          return tokenError(reply, versioned, 'BAD_REFRESH_TOKEN', 'missing or unknown refresh token');
+        return reply.send(tokenResponse({ refresh, access: issueAccessToken(rt, refresh) }));
       }
-      const portal = rt.store.portal(code.portalId);
-      if (!portal) return tokenError(reply, versioned, 'BAD_AUTH_CODE', 'the portal of this code no longer exists');
-      code.used = true;
-      const refresh = issueRefreshToken(rt, portal, code.clientId, code.scopes);
-      return reply.send(tokenResponse({ refresh, access: issueAccessToken(rt, refresh) }));
-    }
-    if (grantType === 'refresh_token') {
-      const refresh = rt.store.data.refreshTokens[text(form, 'refresh_token') ?? ''];
-      if (!refresh) return tokenError(reply, versioned, 'BAD_REFRESH_TOKEN', 'missing or unknown refresh token');
-      return reply.send(tokenResponse({ refresh, access: issueAccessToken(rt, refresh) }));
-    }
-    return tokenError(reply, versioned, 'BAD_GRANT_TYPE', `unsupported grant_type: ${grantType ?? ''}`);
-  };
+      return tokenError(reply, versioned, 'BAD_GRANT_TYPE', `unsupported grant_type: ${grantType ?? ''}`);
+    };
   app.post('/oauth/v1/token', token(false));
   app.post('/oauth/2026-03/token', token(true));
   app.post('/oauth/v3/token', token(true));
@@ -137,13 +179,26 @@ export const oauthRoutes = (app: FastifyInstance, rt: HubSpotRuntime): void => {
   app.get<{ Params: { token: string } }>('/oauth/v1/access-tokens/:token', async (request, reply) => {
     const access = rt.store.data.accessTokens[request.params.token];
     const portal = access ? rt.store.portal(access.portalId) : undefined;
-    if (!access || !portal) return reply.code(404).send({ status: 'error', message: 'Token not found', correlationId: uuid(), category: 'OBJECT_NOT_FOUND' });
+    if (!access || !portal)
+      return reply.code(404).send({
+        status: 'error',
+        message: 'Token not found',
+        correlationId: uuid(),
+        category: 'OBJECT_NOT_FOUND',
+      });
     return reply.send({
       token: access.token,
       user: access.user,
       hub_domain: portal.domain,
       scopes: access.scopes,
-      signed_access_token: { expiresAt: access.expiresAt, hubId: portal.id, appId: rt.app.appId, userId: access.userId, scopes: access.scopes.join(' '), signature: hex(16) },
+      signed_access_token: {
+        expiresAt: access.expiresAt,
+        hubId: portal.id,
+        appId: rt.app.appId,
+        userId: access.userId,
+        scopes: access.scopes.join(' '),
+        signature: hex(16),
+      },
       hub_id: portal.id,
       app_id: rt.app.appId,
       expires_in: Math.max(0, Math.round((access.expiresAt - Date.now()) / 1000)),
@@ -155,7 +210,13 @@ export const oauthRoutes = (app: FastifyInstance, rt: HubSpotRuntime): void => {
   app.get<{ Params: { token: string } }>('/oauth/v1/refresh-tokens/:token', async (request, reply) => {
     const refresh = rt.store.data.refreshTokens[request.params.token];
     const portal = refresh ? rt.store.portal(refresh.portalId) : undefined;
-    if (!refresh || !portal) return reply.code(404).send({ status: 'error', message: 'Token not found', correlationId: uuid(), category: 'OBJECT_NOT_FOUND' });
+    if (!refresh || !portal)
+      return reply.code(404).send({
+        status: 'error',
+        message: 'Token not found',
+        correlationId: uuid(),
+        category: 'OBJECT_NOT_FOUND',
+      });
     return reply.send({
       token: refresh.token,
       user: refresh.user,

@@ -46,7 +46,16 @@ export const objectTypes: Record<ObjectTypeName, ObjectTypeInfo> = {
     upper: 'DEAL',
     createdProperty: 'createdate',
     modifiedProperty: 'hs_lastmodifieddate',
-    defaultProperties: ['amount', 'closedate', 'createdate', 'dealname', 'dealstage', 'hs_lastmodifieddate', 'hs_object_id', 'pipeline'],
+    defaultProperties: [
+      'amount',
+      'closedate',
+      'createdate',
+      'dealname',
+      'dealstage',
+      'hs_lastmodifieddate',
+      'hs_object_id',
+      'pipeline',
+    ],
     queryProperties: ['dealname', 'description'],
     scope: 'deals',
   },
@@ -68,7 +77,16 @@ export const objectTypes: Record<ObjectTypeName, ObjectTypeInfo> = {
     upper: 'LINE_ITEM',
     createdProperty: 'createdate',
     modifiedProperty: 'hs_lastmodifieddate',
-    defaultProperties: ['amount', 'createdate', 'hs_lastmodifieddate', 'hs_object_id', 'hs_product_id', 'name', 'price', 'quantity'],
+    defaultProperties: [
+      'amount',
+      'createdate',
+      'hs_lastmodifieddate',
+      'hs_object_id',
+      'hs_product_id',
+      'name',
+      'price',
+      'quantity',
+    ],
     queryProperties: ['name', 'description', 'hs_sku'],
     scope: 'line_items',
   },
@@ -87,7 +105,14 @@ export const objectTypes: Record<ObjectTypeName, ObjectTypeInfo> = {
 
 const aliases: Record<string, ObjectTypeName> = {};
 for (const info of Object.values(objectTypes)) {
-  for (const alias of [info.name, info.singular, info.objectTypeId, info.upper, info.name.replace('_', ''), info.singular.replace('_', '')]) {
+  for (const alias of [
+    info.name,
+    info.singular,
+    info.objectTypeId,
+    info.upper,
+    info.name.replace('_', ''),
+    info.singular.replace('_', ''),
+  ]) {
     aliases[alias.toLowerCase()] = info.name;
   }
 }

@@ -18,16 +18,14 @@ export const defaultDealPipeline = (at: string): Pipeline => ({
   createdAt: at,
   updatedAt: at,
   archived: false,
-  stages: stages.map(
-    ([id, label, probability, closed], index): PipelineStage => ({
-      id,
-      label,
-      displayOrder: index,
-      metadata: { isClosed: String(closed), probability },
-      createdAt: at,
-      updatedAt: at,
-      archived: false,
-      writePermissions: 'CRM_PERMISSIONS_ENFORCEMENT',
-    }),
-  ),
+  stages: stages.map(([id, label, probability, closed], index): PipelineStage => ({
+    id,
+    label,
+    displayOrder: index,
+    metadata: { isClosed: String(closed), probability },
+    createdAt: at,
+    updatedAt: at,
+    archived: false,
+    writePermissions: 'CRM_PERMISSIONS_ENFORCEMENT',
+  })),
 });

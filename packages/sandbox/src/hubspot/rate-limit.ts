@@ -66,13 +66,18 @@ export class RateLimiter {
             'X-HubSpot-RateLimit-Max': String(tenSecondlyMax),
             'X-HubSpot-RateLimit-Remaining': String(Math.max(0, tenSecondlyMax - recent.length - used)),
             'X-HubSpot-RateLimit-Secondly': String(tenSecondlyMax / 10),
-            'X-HubSpot-RateLimit-Secondly-Remaining': String(Math.max(0, tenSecondlyMax / 10 - lastSecond - used)),
+            'X-HubSpot-RateLimit-Secondly-Remaining': String(
+              Math.max(0, tenSecondlyMax / 10 - lastSecond - used),
+            ),
           };
     if (this.enabled && recent.length >= tenSecondlyMax) {
       const oldest = recent[0] ?? now;
       return {
         allowed: false,
-        headers: { ...headers(0), 'Retry-After': String(Math.max(1, Math.ceil((oldest + windowMs - now) / 1_000))) },
+        headers: {
+          ...headers(0),
+          'Retry-After': String(Math.max(1, Math.ceil((oldest + windowMs - now) / 1_000))),
+        },
         body: {
           status: 'error',
           message: 'You have reached your ten_secondly_rolling limit.',

@@ -42,14 +42,26 @@ export const uniqueProperties = (ctx: PortalCtx, info: ObjectTypeInfo): string[]
   return info.name === 'contacts' ? ['email', ...unique] : unique;
 };
 
-export const findByProperty = (ctx: PortalCtx, info: ObjectTypeInfo, property: string, value: string): CrmRecord | undefined => {
+export const findByProperty = (
+  ctx: PortalCtx,
+  info: ObjectTypeInfo,
+  property: string,
+  value: string,
+): CrmRecord | undefined => {
   const wanted = property === 'email' ? value.trim().toLowerCase() : value;
   return Object.values(ctx.portal.objects[info.name]).find(
-    (record) => !record.archived && (property === 'hs_object_id' ? record.id === wanted : record.properties[property] === wanted),
+    (record) =>
+      !record.archived &&
+      (property === 'hs_object_id' ? record.id === wanted : record.properties[property] === wanted),
   );
 };
 
-const checkUnique = (ctx: PortalCtx, info: ObjectTypeInfo, values: WriteValues, selfId: string | null): void => {
+const checkUnique = (
+  ctx: PortalCtx,
+  info: ObjectTypeInfo,
+  values: WriteValues,
+  selfId: string | null,
+): void => {
   for (const property of uniqueProperties(ctx, info)) {
     const value = values[property];
     if (value === undefined || value === null) continue;
@@ -58,9 +70,14 @@ const checkUnique = (ctx: PortalCtx, info: ObjectTypeInfo, values: WriteValues, 
     if (info.name === 'contacts' && property === 'email') {
       throw hubspotError(409, 'CONFLICT', `Contact already exists. Existing ID: ${existing.id}`);
     }
-    throw hubspotError(409, 'CONFLICT', `A ${info.singular} with ${property} "${value}" already exists. Existing ID: ${existing.id}`, {
-      context: { property: [property], existingId: [existing.id] },
-    });
+    throw hubspotError(
+      409,
+      'CONFLICT',
+      `A ${info.singular} with ${property} "${value}" already exists. Existing ID: ${existing.id}`,
+      {
+        context: { property: [property], existingId: [existing.id] },
+      },
+    );
   }
 };
 
@@ -102,7 +119,12 @@ export const insertRecord = (ctx: PortalCtx, info: ObjectTypeInfo, values: Write
 export const createRecord = (ctx: PortalCtx, info: ObjectTypeInfo, input: unknown): CrmRecord =>
   insertRecord(ctx, info, prepareCreate(ctx, info, input));
 
-export const updateRecord = (ctx: PortalCtx, info: ObjectTypeInfo, record: CrmRecord, input: unknown): CrmRecord => {
+export const updateRecord = (
+  ctx: PortalCtx,
+  info: ObjectTypeInfo,
+  record: CrmRecord,
+  input: unknown,
+): CrmRecord => {
   const incoming = normalizeValues(ctx, info, input);
   const merged: WriteValues = { ...record.properties, ...incoming };
   applyTypeRules(ctx, info, merged, incoming);
@@ -141,7 +163,9 @@ export const findRecord = (
 ): CrmRecord | undefined => {
   if (idProperty && idProperty !== 'hs_object_id') {
     if (!uniqueProperties(ctx, info).includes(idProperty)) {
-      throw validationError(`${idProperty} is not a unique property of ${info.name}; idProperty must name a property with unique values.`);
+      throw validationError(
+        `${idProperty} is not a unique property of ${info.name}; idProperty must name a property with unique values.`,
+      );
     }
     return findByProperty(ctx, info, idProperty, id);
   }
@@ -149,7 +173,12 @@ export const findRecord = (
   return record && record.archived === archived ? record : undefined;
 };
 
-export const requireRecord = (ctx: PortalCtx, info: ObjectTypeInfo, id: string, idProperty?: string): CrmRecord => {
+export const requireRecord = (
+  ctx: PortalCtx,
+  info: ObjectTypeInfo,
+  id: string,
+  idProperty?: string,
+): CrmRecord => {
   const record = findRecord(ctx, info, id, idProperty);
   if (!record) throw notFound();
   return record;
@@ -162,7 +191,10 @@ export const formatRecord = (
   requested?: string[],
   source: Record<string, string | null> = record.properties,
 ): RecordJson => {
-  const names = requested && requested.length > 0 ? [...requested, 'hs_object_id', info.createdProperty, info.modifiedProperty] : info.defaultProperties;
+  const names =
+    requested && requested.length > 0
+      ? [...requested, 'hs_object_id', info.createdProperty, info.modifiedProperty]
+      : info.defaultProperties;
   const properties = Object.fromEntries([...new Set(names)].map((name) => [name, source[name] ?? null]));
   return {
     id: record.id,

@@ -37,7 +37,10 @@ export class RequestLog {
     return this.list(portalId).filter(
       (entry) =>
         (!filter.method || entry.method === filter.method.toUpperCase()) &&
-        (!filter.path || (typeof filter.path === 'string' ? entry.path.startsWith(filter.path) : filter.path.test(entry.path))),
+        (!filter.path ||
+          (typeof filter.path === 'string'
+            ? entry.path.startsWith(filter.path)
+            : filter.path.test(entry.path))),
     ).length;
   }
 

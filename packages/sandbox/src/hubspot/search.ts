@@ -4,15 +4,34 @@ import { formatRecord, refreshIndex, type RecordJson } from './records.ts';
 import type { PortalCtx } from './runtime.ts';
 import type { CrmRecord, PropertyDefinition } from './types.ts';
 
-type Filter = { propertyName?: unknown; operator?: unknown; value?: unknown; values?: unknown; highValue?: unknown };
+type Filter = {
+  propertyName?: unknown;
+  operator?: unknown;
+  value?: unknown;
+  values?: unknown;
+  highValue?: unknown;
+};
 
 const operators = [
-  'EQ', 'NEQ', 'LT', 'LTE', 'GT', 'GTE', 'BETWEEN', 'IN', 'NOT_IN',
-  'HAS_PROPERTY', 'NOT_HAS_PROPERTY', 'CONTAINS_TOKEN', 'NOT_CONTAINS_TOKEN',
+  'EQ',
+  'NEQ',
+  'LT',
+  'LTE',
+  'GT',
+  'GTE',
+  'BETWEEN',
+  'IN',
+  'NOT_IN',
+  'HAS_PROPERTY',
+  'NOT_HAS_PROPERTY',
+  'CONTAINS_TOKEN',
+  'NOT_CONTAINS_TOKEN',
 ];
 
 const asRecord = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 
 /** Comparable form of a value: numbers and dates as numbers, text lower-cased. */
 const comparable = (definition: PropertyDefinition | undefined, raw: string): number | string => {
@@ -24,10 +43,18 @@ const comparable = (definition: PropertyDefinition | undefined, raw: string): nu
 };
 
 const tokenMatch = (text: string, pattern: string): boolean => {
-  const tokens = text.toLowerCase().split(/[^a-z0-9@._*-]+/).filter(Boolean);
+  const tokens = text
+    .toLowerCase()
+    .split(/[^a-z0-9@._*-]+/)
+    .filter(Boolean);
   const wanted = pattern.toLowerCase();
   if (wanted.includes('*')) {
-    const regex = new RegExp(`^${wanted.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\-]/g, '\\$&')).join('.*')}$`);
+    const regex = new RegExp(
+      `^${wanted
+        .split('*')
+        .map((part) => part.replace(/[.+?^${}()|[\]\\-]/g, '\\$&'))
+        .join('.*')}$`,
+    );
     return tokens.some((token) => regex.test(token)) || regex.test(text.toLowerCase());
   }
   return tokens.includes(wanted) || text.toLowerCase() === wanted;
@@ -45,10 +72,13 @@ const matches = (
   const actual = name === 'hs_object_id' || name === 'id' ? recordId : (properties[name] ?? null);
   if (operator === 'HAS_PROPERTY') return actual !== null && actual !== '';
   if (operator === 'NOT_HAS_PROPERTY') return actual === null || actual === '';
-  if (actual === null) return operator === 'NEQ' || operator === 'NOT_IN' || operator === 'NOT_CONTAINS_TOKEN';
+  if (actual === null)
+    return operator === 'NEQ' || operator === 'NOT_IN' || operator === 'NOT_CONTAINS_TOKEN';
   const value = comparable(definition, String(filter.value ?? ''));
   const current = comparable(definition, actual);
-  const list = Array.isArray(filter.values) ? filter.values.map((entry) => comparable(definition, String(entry))) : [];
+  const list = Array.isArray(filter.values)
+    ? filter.values.map((entry) => comparable(definition, String(entry)))
+    : [];
   switch (operator) {
     case 'EQ':
       return current === value;
@@ -103,13 +133,19 @@ export type SearchResult = { total: number; results: RecordJson[]; paging?: { ne
  */
 export const searchRecords = (ctx: PortalCtx, info: ObjectTypeInfo, body: unknown): SearchResult => {
   const request = asRecord(body);
-  const groups = Array.isArray(request.filterGroups) ? request.filterGroups.map((group) => asRecord(group)) : [];
-  const filterCount = groups.reduce((sum, group) => sum + (Array.isArray(group.filters) ? group.filters.length : 0), 0);
+  const groups = Array.isArray(request.filterGroups)
+    ? request.filterGroups.map((group) => asRecord(group))
+    : [];
+  const filterCount = groups.reduce(
+    (sum, group) => sum + (Array.isArray(group.filters) ? group.filters.length : 0),
+    0,
+  );
   if (groups.length > 5) throw validationError('Too many filter groups: at most 5 are allowed.');
   if (groups.some((group) => Array.isArray(group.filters) && group.filters.length > 6)) {
     throw validationError('Too many filters in a filter group: at most 6 are allowed.');
   }
-  if (filterCount > 18) throw validationError('Too many filters: at most 18 are allowed across all filter groups.');
+  if (filterCount > 18)
+    throw validationError('Too many filters: at most 18 are allowed across all filter groups.');
   for (const group of groups) {
     for (const filter of Array.isArray(group.filters) ? group.filters : []) {
       const operator = String(asRecord(filter).operator ?? '');
@@ -117,10 +153,12 @@ export const searchRecords = (ctx: PortalCtx, info: ObjectTypeInfo, body: unknow
     }
   }
   const limit = request.limit === undefined ? 10 : Number(request.limit);
-  if (!Number.isInteger(limit) || limit < 0 || limit > 200) throw validationError('limit must be between 0 and 200.');
+  if (!Number.isInteger(limit) || limit < 0 || limit > 200)
+    throw validationError('limit must be between 0 and 200.');
   const after = request.after === undefined || request.after === null ? 0 : Number(request.after);
   if (!Number.isInteger(after) || after < 0) throw validationError('after must be a non-negative integer.');
-  if (after + limit > 10_000) throw validationError('Search results are limited to 10,000 records; narrow the filters.');
+  if (after + limit > 10_000)
+    throw validationError('Search results are limited to 10,000 records; narrow the filters.');
   const definitions = ctx.portal.properties[info.name];
   const text = typeof request.query === 'string' ? request.query.trim().toLowerCase() : '';
   const now = Date.now();
@@ -146,13 +184,19 @@ export const searchRecords = (ctx: PortalCtx, info: ObjectTypeInfo, body: unknow
       return inGroups && inQuery;
     });
   const sorts = sortsOf(request.sorts);
-  const effective = sorts.length > 0 ? sorts : [{ propertyName: 'hs_object_id', direction: 'ASCENDING' as const }];
+  const effective =
+    sorts.length > 0 ? sorts : [{ propertyName: 'hs_object_id', direction: 'ASCENDING' as const }];
   candidates.sort((a, b) => {
     for (const sort of effective) {
       const read = (entry: typeof a): number | string => {
-        const raw = sort.propertyName === 'hs_object_id' ? entry.record.id : entry.indexed?.properties[sort.propertyName];
+        const raw =
+          sort.propertyName === 'hs_object_id'
+            ? entry.record.id
+            : entry.indexed?.properties[sort.propertyName];
         if (raw === null || raw === undefined) return '';
-        return sort.propertyName === 'hs_object_id' ? Number(raw) : comparable(definitions[sort.propertyName], raw);
+        return sort.propertyName === 'hs_object_id'
+          ? Number(raw)
+          : comparable(definitions[sort.propertyName], raw);
       };
       const left = read(a);
       const right = read(b);

@@ -1,4 +1,4 @@
-import { defaultProperties } from './default-properties.ts';
+import { defaultGroups, defaultProperties } from './default-properties.ts';
 import { objectTypes } from './object-types.ts';
 import { defaultDealPipeline } from './pipelines-default.ts';
 import type { HubSpotData, ObjectTypeName, PortalData } from './types.ts';
@@ -67,6 +67,7 @@ export class HubSpotStore {
       userEmail: input.email ?? `owner@sandbox-${id}.test`,
       objects: perType(() => ({})),
       properties: perType((type) => defaultProperties(type, at)),
+      propertyGroups: perType((type) => defaultGroups(type)),
       pipelines: { default: defaultDealPipeline(at) },
       associations: {},
       labels: [],

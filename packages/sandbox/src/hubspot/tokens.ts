@@ -38,7 +38,12 @@ const refreshTokenText = (): string => {
 
 export type TokenGrant = { access: AccessTokenRecord; refresh: RefreshTokenRecord };
 
-export const issueRefreshToken = (rt: HubSpotRuntime, portal: PortalData, clientId: string, scopes: string[]): RefreshTokenRecord => {
+export const issueRefreshToken = (
+  rt: HubSpotRuntime,
+  portal: PortalData,
+  clientId: string,
+  scopes: string[],
+): RefreshTokenRecord => {
   const refresh: RefreshTokenRecord = {
     token: refreshTokenText(),
     portalId: portal.id,
@@ -53,7 +58,11 @@ export const issueRefreshToken = (rt: HubSpotRuntime, portal: PortalData, client
   return refresh;
 };
 
-export const issueAccessToken = (rt: HubSpotRuntime, refresh: RefreshTokenRecord, ttlSeconds = rt.options.tokenTtlSeconds): AccessTokenRecord => {
+export const issueAccessToken = (
+  rt: HubSpotRuntime,
+  refresh: RefreshTokenRecord,
+  ttlSeconds = rt.options.tokenTtlSeconds,
+): AccessTokenRecord => {
   const access: AccessTokenRecord = {
     token: accessTokenText(),
     portalId: refresh.portalId,

@@ -4,7 +4,13 @@ export type ObjectTypeName = 'contacts' | 'companies' | 'deals' | 'line_items' |
 
 export type PropertyType = 'string' | 'number' | 'date' | 'datetime' | 'enumeration' | 'bool';
 
-export type PropertyOption = { label: string; value: string; displayOrder: number; hidden: boolean; description?: string };
+export type PropertyOption = {
+  label: string;
+  value: string;
+  displayOrder: number;
+  hidden: boolean;
+  description?: string;
+};
 
 export type PropertyDefinition = {
   name: string;
@@ -27,6 +33,8 @@ export type PropertyDefinition = {
   updatedAt: string;
   archived: boolean;
 };
+
+export type PropertyGroup = { name: string; label: string; displayOrder: number; archived: boolean };
 
 export type RecordSnapshot = { properties: Record<string, string | null>; archived: boolean };
 
@@ -82,6 +90,7 @@ export type PortalData = {
   userEmail: string;
   objects: Record<ObjectTypeName, Record<string, CrmRecord>>;
   properties: Record<ObjectTypeName, Record<string, PropertyDefinition>>;
+  propertyGroups: Record<ObjectTypeName, Record<string, PropertyGroup>>;
   pipelines: Record<string, Pipeline>;
   /** `${fromType}:${fromId}` → `${toType}:${toId}` → association type ids (both directions are stored). */
   associations: Record<string, Record<string, number[]>>;

@@ -15,29 +15,44 @@ const toDate = (raw: string): string | undefined => {
   if (isoDate.test(raw)) return raw;
   if (/^-?\d+$/.test(raw)) {
     const date = new Date(Number(raw));
-    const midnight = date.getUTCHours() === 0 && date.getUTCMinutes() === 0 && date.getUTCSeconds() === 0 && date.getUTCMilliseconds() === 0;
+    const midnight =
+      date.getUTCHours() === 0 &&
+      date.getUTCMinutes() === 0 &&
+      date.getUTCSeconds() === 0 &&
+      date.getUTCMilliseconds() === 0;
     return midnight ? date.toISOString().slice(0, 10) : undefined;
   }
   return undefined;
 };
 
 /** One value as HubSpot stores it (strings), or a problem. */
-const convert = (definition: PropertyDefinition, raw: string): { value: string } | { problem: PropertyProblem } => {
+const convert = (
+  definition: PropertyDefinition,
+  raw: string,
+): { value: string } | { problem: PropertyProblem } => {
   const fail = (error: string, message: string) => ({ problem: { name: definition.name, error, message } });
   switch (definition.type) {
     case 'number':
-      return Number.isFinite(Number(raw)) && raw.trim() !== '' ? { value: raw.trim() } : fail('INVALID_LONG', `${raw} is not a valid number.`);
+      return Number.isFinite(Number(raw)) && raw.trim() !== ''
+        ? { value: raw.trim() }
+        : fail('INVALID_LONG', `${raw} is not a valid number.`);
     case 'bool': {
       const lowered = raw.toLowerCase();
-      return lowered === 'true' || lowered === 'false' ? { value: lowered } : fail('INVALID_BOOLEAN', `${raw} is not a valid boolean (true or false).`);
+      return lowered === 'true' || lowered === 'false'
+        ? { value: lowered }
+        : fail('INVALID_BOOLEAN', `${raw} is not a valid boolean (true or false).`);
     }
     case 'datetime': {
       const value = toDatetime(raw);
-      return value ? { value } : fail('INVALID_DATE', `${raw} is not a valid datetime (milliseconds since epoch or ISO 8601).`);
+      return value
+        ? { value }
+        : fail('INVALID_DATE', `${raw} is not a valid datetime (milliseconds since epoch or ISO 8601).`);
     }
     case 'date': {
       const value = toDate(raw);
-      return value ? { value } : fail('INVALID_DATE', `${raw} is not a valid date; use YYYY-MM-DD or midnight UTC in milliseconds.`);
+      return value
+        ? { value }
+        : fail('INVALID_DATE', `${raw} is not a valid date; use YYYY-MM-DD or midnight UTC in milliseconds.`);
     }
     case 'enumeration': {
       if (definition.externalOptions) return { value: raw };
@@ -61,7 +76,11 @@ export type WriteValues = Record<string, string | null>;
  */
 export const normalizeValues = (ctx: PortalCtx, info: ObjectTypeInfo, input: unknown): WriteValues => {
   if (input === undefined || input === null) return {};
-  if (typeof input !== 'object' || Array.isArray(input)) throw propertyValuesError([{ name: 'properties', error: 'INVALID_INPUT', message: 'properties must be an object' }], ctx.portal.id);
+  if (typeof input !== 'object' || Array.isArray(input))
+    throw propertyValuesError(
+      [{ name: 'properties', error: 'INVALID_INPUT', message: 'properties must be an object' }],
+      ctx.portal.id,
+    );
   const definitions = ctx.portal.properties[info.name];
   const values: WriteValues = {};
   const problems: PropertyProblem[] = [];
@@ -77,7 +96,11 @@ export const normalizeValues = (ctx: PortalCtx, info: ObjectTypeInfo, input: unk
       continue;
     }
     if (typeof raw === 'object') {
-      problems.push({ name, error: 'INVALID_INPUT', message: `Property "${name}" must be a string, number or boolean` });
+      problems.push({
+        name,
+        error: 'INVALID_INPUT',
+        message: `Property "${name}" must be a string, number or boolean`,
+      });
       continue;
     }
     const converted = convert(definition, String(raw));

@@ -65,18 +65,33 @@ export type PageOptions = { title: string; nav?: Html; narrow?: boolean; notice?
 
 export const page = ({ title, nav, narrow, notice }: PageOptions, body: Html): string =>
   html`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${title}</title><style>${raw(styles)}</style></head>
-<body>${nav ?? ''}<main class="${narrow ? 'narrow' : ''}">${notice ? html`<div class="notice">${notice}</div>` : ''}${body}</main></body>
-</html>`.html;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <title>${title}</title>
+        <style>
+          ${raw(styles)}
+        </style>
+      </head>
+      <body>
+        ${nav ?? ''}
+        <main class="${narrow ? 'narrow' : ''}">
+          ${notice ? html`<div class="notice">${notice}</div>` : ''}${body}
+        </main>
+      </body>
+    </html>`.html;
 
 export const badge = (text: string): Html => {
   const tone = ['active', 'paid', 'succeeded', 'delivered', 'trialing', 'true'].includes(text)
     ? 'ok'
-    : ['past_due', 'open', 'incomplete', 'paused', 'draft', 'pending', 'requires_payment_method'].includes(text)
+    : ['past_due', 'open', 'incomplete', 'paused', 'draft', 'pending', 'requires_payment_method'].includes(
+          text,
+        )
       ? 'warn'
-      : ['canceled', 'unpaid', 'void', 'uncollectible', 'failed', 'incomplete_expired', 'false'].includes(text)
+      : ['canceled', 'unpaid', 'void', 'uncollectible', 'failed', 'incomplete_expired', 'false'].includes(
+            text,
+          )
         ? 'bad'
         : '';
   return html`<span class="badge ${tone}">${text}</span>`;

@@ -9,9 +9,13 @@ export const parseQuery = (text: string): Record<string, unknown> => qs.parse(te
 /** Form bodies with bracket notation (qs), JSON bodies (an empty one is allowed), anything else ignored. */
 export const registerBodyParsers = (app: FastifyInstance): void => {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, parseQuery(String(body)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, parseQuery(String(body)));
+    },
+  );
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body).trim();
     if (text === '') {
@@ -49,7 +53,11 @@ export const registerCors = (app: FastifyInstance): void => {
   });
 };
 
-export const listenOn = async (app: FastifyInstance, host: string, port: number): Promise<{ url: string; port: number }> => {
+export const listenOn = async (
+  app: FastifyInstance,
+  host: string,
+  port: number,
+): Promise<{ url: string; port: number }> => {
   await app.listen({ host, port });
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;

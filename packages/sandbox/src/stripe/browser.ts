@@ -165,6 +165,9 @@ const script = (baseUrl: string): string => `(function () {
 
 export const browserScriptRoute = (app: FastifyInstance, rt: StripeRuntime): void => {
   app.get('/sandbox.js', async (_request, reply) =>
-    reply.type('application/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(script(rt.baseUrl)),
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(script(rt.baseUrl)),
   );
 };

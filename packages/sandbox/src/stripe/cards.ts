@@ -15,14 +15,24 @@ export type CardBehaviour = {
   message?: string;
 };
 
-const declined = { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' };
+const declined = {
+  code: 'card_declined',
+  declineCode: 'generic_decline',
+  message: 'Your card was declined.',
+};
 
 export const testCards: Record<string, CardBehaviour> = {
   '4242424242424242': { brand: 'visa', funding: 'credit', country: 'US', declineAt: 'never' },
   '4000056655665556': { brand: 'visa', funding: 'debit', country: 'US', declineAt: 'never' },
   '5555555555554444': { brand: 'mastercard', funding: 'credit', country: 'US', declineAt: 'never' },
   '378282246310005': { brand: 'amex', funding: 'credit', country: 'US', declineAt: 'never' },
-  '4000000000000002': { brand: 'visa', funding: 'credit', country: 'US', declineAt: 'everywhere', ...declined },
+  '4000000000000002': {
+    brand: 'visa',
+    funding: 'credit',
+    country: 'US',
+    declineAt: 'everywhere',
+    ...declined,
+  },
   '4000000000000341': { brand: 'visa', funding: 'credit', country: 'US', declineAt: 'charge', ...declined },
   '4000000000009995': {
     brand: 'visa',
@@ -93,7 +103,9 @@ const luhnValid = (number: string): boolean => {
 export const inspectCard = (rawNumber: string): { number: string; behaviour: CardBehaviour } => {
   const number = rawNumber.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) {
-    throw cardError('incorrect_number', 'Your card number is incorrect.', undefined, { param: 'card[number]' });
+    throw cardError('incorrect_number', 'Your card number is incorrect.', undefined, {
+      param: 'card[number]',
+    });
   }
   const behaviour = testCards[number] ?? {
     brand: brandOf(number),
@@ -105,14 +117,20 @@ export const inspectCard = (rawNumber: string): { number: string; behaviour: Car
 };
 
 export const behaviourOf = (fingerprint: string): CardBehaviour =>
-  behaviourByFingerprint.get(fingerprint) ?? { brand: 'visa', funding: 'credit', country: 'US', declineAt: 'never' };
+  behaviourByFingerprint.get(fingerprint) ?? {
+    brand: 'visa',
+    funding: 'credit',
+    country: 'US',
+    declineAt: 'never',
+  };
 
 export type CardDecline = { code: string; declineCode: string; message: string };
 
 /** Whether a card with this fingerprint is declined at this step. */
 export const declineFor = (fingerprint: string, step: 'setup' | 'charge'): CardDecline | undefined => {
   const behaviour = behaviourOf(fingerprint);
-  const declines = behaviour.declineAt === 'everywhere' || (behaviour.declineAt === 'charge' && step === 'charge');
+  const declines =
+    behaviour.declineAt === 'everywhere' || (behaviour.declineAt === 'charge' && step === 'charge');
   if (!declines) return undefined;
   return {
     code: behaviour.code ?? 'card_declined',

@@ -25,8 +25,9 @@ export const invalidRequest = (message: string, param?: string, code?: string): 
 export const missingParam = (param: string): StripeApiError =>
   invalidRequest(`Missing required param: ${param}.`, param, 'parameter_missing');
 
+/** A missing object: 404 when it was the path's id, 400 when a parameter referred to it (as Stripe does). */
 export const noSuch = (objectName: string, id: string, param = 'id'): StripeApiError =>
-  new StripeApiError(404, {
+  new StripeApiError(param === 'id' || param === 'intent' ? 404 : 400, {
     type: 'invalid_request_error',
     code: 'resource_missing',
     message: `No such ${objectName}: '${id}'`,

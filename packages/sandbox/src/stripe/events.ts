@@ -18,7 +18,9 @@ export const previousAttributes = (
     const next = after[key];
     if (JSON.stringify(old) === JSON.stringify(next)) continue;
     previous[key] =
-      isPlainObject(old) && isPlainObject(next) && old.object !== 'list' ? previousAttributes(old, next) : (old ?? null);
+      isPlainObject(old) && isPlainObject(next) && old.object !== 'list'
+        ? previousAttributes(old, next)
+        : (old ?? null);
   }
   return previous;
 };
@@ -46,7 +48,9 @@ export const emitUpdate = (
 
 /** Turns the operation's queued events into Stripe events: stored on the account and sent to webhooks. */
 export const publish = (ctx: Ctx): StripeEvent[] => {
-  const published = ctx.events.splice(0).map((pending) => publishOne(ctx.rt, ctx.accountId, pending, ctx.request));
+  const published = ctx.events
+    .splice(0)
+    .map((pending) => publishOne(ctx.rt, ctx.accountId, pending, ctx.request));
   return published;
 };
 
@@ -71,7 +75,8 @@ export const publishOne = (
     type: pending.type,
   };
   entry.events.push(event);
-  if (entry.events.length > maxEventsPerAccount) entry.events.splice(0, entry.events.length - maxEventsPerAccount);
+  if (entry.events.length > maxEventsPerAccount)
+    entry.events.splice(0, entry.events.length - maxEventsPerAccount);
   rt.store.touch();
   rt.webhooks.dispatch(event, accountId, connected);
   return event;

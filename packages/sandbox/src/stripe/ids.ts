@@ -20,4 +20,7 @@ export const refreshToken = (): string => `rt_${base62(48)}`;
 
 export const authorizationCode = (): string => `ac_${base62(32)}`;
 
-export const invoicePrefix = (): string => base62(8).toUpperCase().replace(/[^0-9A-Z]/g, '7');
+export const invoicePrefix = (): string =>
+  base62(8)
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, '7');

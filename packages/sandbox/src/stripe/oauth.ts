@@ -17,7 +17,8 @@ const oauthError = (reply: FastifyReply, status: number, error: OAuthErrorCode, 
 
 const withQuery = (url: string, params: Record<string, string | undefined>): string => {
   const target = new URL(url);
-  for (const [key, value] of Object.entries(params)) if (value !== undefined) target.searchParams.set(key, value);
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined) target.searchParams.set(key, value);
   return target.toString();
 };
 
@@ -25,7 +26,13 @@ const consentPage = (rt: StripeRuntime, query: Params, problem?: string): string
   const clientId = str(query, 'client_id') ?? '';
   const platformId = rt.store.data.clientIds[clientId];
   if (!platformId) {
-    return page({ title: 'Stripe sandbox — error', narrow: true }, html`<div class="card"><h1>Unknown application</h1><p>No Connect application has the client id <code>${clientId}</code>.</p></div>`);
+    return page(
+      { title: 'Stripe sandbox — error', narrow: true },
+      html`<div class="card">
+        <h1>Unknown application</h1>
+        <p>No Connect application has the client id <code>${clientId}</code>.</p>
+      </div>`,
+    );
   }
   const accounts = rt.store.entries().filter((entry) => entry.role !== 'platform');
   const carried = hiddenInputs({
@@ -36,33 +43,48 @@ const consentPage = (rt: StripeRuntime, query: Params, problem?: string): string
     response_type: str(query, 'response_type') ?? 'code',
   });
   const options = accounts.map(
-    (entry, index) => html`<label style="flex-direction:row;gap:8px;color:inherit;font-size:14px">
-      <input type="radio" name="account" value="${entry.account.id}" ${index === 0 ? html`checked` : ''}>
-      <span><strong>${entry.account.business_profile.name ?? entry.account.email ?? entry.account.id}</strong>
-      <span class="muted mono">${entry.account.id}</span>${entry.connectedTo === platformId ? html` <span class="badge ok">connected</span>` : ''}</span></label>`,
+    (entry, index) =>
+      html`<label style="flex-direction:row;gap:8px;color:inherit;font-size:14px">
+        <input type="radio" name="account" value="${entry.account.id}" ${index === 0 ? html`checked` : ''} />
+        <span
+          ><strong>${entry.account.business_profile.name ?? entry.account.email ?? entry.account.id}</strong>
+          <span class="muted mono">${entry.account.id}</span
+          >${entry.connectedTo === platformId ? html` <span class="badge ok">connected</span>` : ''}</span
+        ></label
+      >`,
   );
   return page(
     { title: 'Connect with Stripe (sandbox)', narrow: true, ...(problem ? { notice: problem } : {}) },
     html`<div class="card">
       <h1>Connect ${rt.applicationName} to Stripe</h1>
-      <p class="muted">${rt.applicationName} is asking for <strong>${str(query, 'scope') ?? 'read_write'}</strong> access to a Stripe account. This is the sandbox consent page: no real account is involved.</p>
+      <p class="muted">
+        ${rt.applicationName} is asking for <strong>${str(query, 'scope') ?? 'read_write'}</strong> access to
+        a Stripe account. This is the sandbox consent page: no real account is involved.
+      </p>
       <form method="post" action="/oauth/authorize">
         ${carried}
         <h3>Use an existing sandbox account</h3>
         ${options.length > 0 ? options : html`<p class="muted">No sandbox accounts yet.</p>`}
         <h3>…or create one</h3>
-        <label style="flex-direction:row;gap:8px;color:inherit;font-size:14px"><input type="radio" name="account" value="new" ${options.length === 0 ? html`checked` : ''}> New account</label>
+        <label style="flex-direction:row;gap:8px;color:inherit;font-size:14px"
+          ><input type="radio" name="account" value="new" ${options.length === 0 ? html`checked` : ''} /> New
+          account</label
+        >
         <div class="grid">
-          <label>Business name<input name="name" value="Sandbox Business"></label>
-          <label>E-mail<input name="email" type="email" value="owner@example.com"></label>
-          <label>Country<input name="country" value="US" maxlength="2"></label>
+          <label>Business name<input name="name" value="Sandbox Business" /></label>
+          <label>E-mail<input name="email" type="email" value="owner@example.com" /></label>
+          <label>Country<input name="country" value="US" maxlength="2" /></label>
         </div>
-        <label style="flex-direction:row;gap:8px;margin-top:8px"><input type="checkbox" name="onboarded" value="true" checked> Onboarding complete (details submitted, charges and payouts enabled)</label>
+        <label style="flex-direction:row;gap:8px;margin-top:8px"
+          ><input type="checkbox" name="onboarded" value="true" checked /> Onboarding complete (details
+          submitted, charges and payouts enabled)</label
+        >
         <p style="display:flex;gap:8px;margin-top:16px">
           <button type="submit" name="decision" value="allow">Allow access</button>
           <button type="submit" name="decision" value="deny" class="secondary">Deny</button>
         </p>
-      </form></div>`,
+      </form>
+    </div>`,
   );
 };
 
@@ -79,11 +101,18 @@ export const oauthRoutes = (app: FastifyInstance, rt: StripeRuntime): void => {
     const state = str(form, 'state');
     const platformId = rt.store.data.clientIds[clientId];
     if (!platformId || !redirectUri) {
-      return reply.code(400).type('text/html').send(consentPage(rt, form, 'A client_id and a redirect_uri are required.'));
+      return reply
+        .code(400)
+        .type('text/html')
+        .send(consentPage(rt, form, 'A client_id and a redirect_uri are required.'));
     }
     if (str(form, 'decision') !== 'allow') {
       return reply.redirect(
-        withQuery(redirectUri, { error: 'access_denied', error_description: 'The user denied your request', state }),
+        withQuery(redirectUri, {
+          error: 'access_denied',
+          error_description: 'The user denied your request',
+          state,
+        }),
       );
     }
     const choice = str(form, 'account') ?? 'new';
@@ -100,7 +129,10 @@ export const oauthRoutes = (app: FastifyInstance, rt: StripeRuntime): void => {
           })
         : rt.store.entry(choice);
     if (!entry || entry.role === 'platform') {
-      return reply.code(400).type('text/html').send(consentPage(rt, form, `No such sandbox account: ${choice}`));
+      return reply
+        .code(400)
+        .type('text/html')
+        .send(consentPage(rt, form, `No such sandbox account: ${choice}`));
     }
     const code = authorizationCode();
     rt.store.data.oauthCodes[code] = {
@@ -142,7 +174,12 @@ export const oauthRoutes = (app: FastifyInstance, rt: StripeRuntime): void => {
       const accessToken = secretKey();
       const token = refreshToken();
       rt.store.addSecretKey(entry.account.id, accessToken);
-      rt.store.data.oauthGrants[token] = { refreshToken: token, accountId: entry.account.id, clientId: grant.clientId, accessToken };
+      rt.store.data.oauthGrants[token] = {
+        refreshToken: token,
+        accountId: entry.account.id,
+        clientId: grant.clientId,
+        accessToken,
+      };
       rt.store.touch();
       return reply.send({
         access_token: accessToken,
@@ -189,13 +226,23 @@ export const oauthRoutes = (app: FastifyInstance, rt: StripeRuntime): void => {
     const accountId = str(form, 'stripe_user_id') ?? '';
     const entry = rt.store.entry(accountId);
     if (!entry || entry.connectedTo !== platformId) {
-      return oauthError(reply, 401, 'invalid_client', `This application is not connected to stripe account ${accountId}, or that account does not exist.`);
+      return oauthError(
+        reply,
+        401,
+        'invalid_client',
+        `This application is not connected to stripe account ${accountId}, or that account does not exist.`,
+      );
     }
     // The event goes out while the account is still connected, so the platform's Connect endpoints get it.
-    publishOne(rt, accountId, {
-      type: 'account.application.deauthorized',
-      object: { id: clientId, object: 'application', name: rt.applicationName },
-    }, systemRequest);
+    publishOne(
+      rt,
+      accountId,
+      {
+        type: 'account.application.deauthorized',
+        object: { id: clientId, object: 'application', name: rt.applicationName },
+      },
+      systemRequest,
+    );
     entry.connectedTo = null;
     entry.role = 'standalone';
     // Every key but the account's own first one was issued through OAuth: all of them stop working.

@@ -43,7 +43,11 @@ export const bool = (params: Params, name: string): boolean | undefined => {
   return value === 'true';
 };
 
-export const oneOf = <T extends string>(params: Params, name: string, allowed: readonly T[]): T | undefined => {
+export const oneOf = <T extends string>(
+  params: Params,
+  name: string,
+  allowed: readonly T[],
+): T | undefined => {
   const value = str(params, name);
   if (value === undefined || value === '') return undefined;
   if (!(allowed as readonly string[]).includes(value)) {

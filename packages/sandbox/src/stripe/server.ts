@@ -24,10 +24,13 @@ const stripeErrorBody = (status: number): unknown =>
         error: {
           type: 'invalid_request_error',
           code: 'rate_limit',
-          message: 'Too many requests hit the API too quickly. We recommend an exponential backoff of your requests.',
+          message:
+            'Too many requests hit the API too quickly. We recommend an exponential backoff of your requests.',
         },
       }
-    : { error: { type: 'api_error', message: `The sandbox was told to fail this request (HTTP ${status}).` } };
+    : {
+        error: { type: 'api_error', message: `The sandbox was told to fail this request (HTTP ${status}).` },
+      };
 
 export type StripeServerOptions = { rt: StripeRuntime; faults: FaultInjector; logger: boolean };
 
@@ -56,7 +59,9 @@ export const buildStripeServer = ({ rt, faults, logger }: StripeServerOptions): 
       return reply.code(status).send({ error: { type: 'invalid_request_error', message: error.message } });
     }
     request.log.error(error);
-    return reply.code(500).send({ error: { type: 'api_error', message: 'An unknown error occurred in the sandbox.' } });
+    return reply
+      .code(500)
+      .send({ error: { type: 'api_error', message: 'An unknown error occurred in the sandbox.' } });
   });
 
   app.setNotFoundHandler((request, reply) =>

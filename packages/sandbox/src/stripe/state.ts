@@ -4,14 +4,20 @@ import { advanceClock, processDue } from './billing/renewals.ts';
 import { cancelSubscription, createSubscription, updateSubscription } from './billing/subscriptions.ts';
 import { StripeClock } from './clock.ts';
 import { runOperation, systemRequest } from './events.ts';
-import { publishableKey, secretKey } from './ids.ts';
+import { secretKey } from './ids.ts';
 import { getInvoice } from './lookup.ts';
 import { buildAccount, buildAccountEntry } from './objects/account.ts';
 import { createPrice, createProduct } from './ops/catalog.ts';
 import { createCustomer, updateCustomer } from './ops/customers.ts';
 import { createMeter, createMeterEvent } from './ops/meters.ts';
 import { attachPaymentMethod, createPaymentMethod } from './ops/payment-methods.ts';
-import { connectAccount, createStandaloneAccount, updateAccountFlags, type AccountFlags, type NewAccount } from './ops/accounts.ts';
+import {
+  connectAccount,
+  createStandaloneAccount,
+  updateAccountFlags,
+  type AccountFlags,
+  type NewAccount,
+} from './ops/accounts.ts';
 import type { Params } from './params.ts';
 import type { Ctx, StripeRuntime } from './runtime.ts';
 import { StripeStore } from './store.ts';
@@ -33,7 +39,12 @@ import { WebhookDispatcher, type WebhookEndpoint, type WebhookRetryOptions } fro
 
 export const stripeApiVersion = '2026-10-28.endive';
 
-export type StripeCredentials = { secretKey: string; publishableKey: string; clientId: string; accountId: string };
+export type StripeCredentials = {
+  secretKey: string;
+  publishableKey: string;
+  clientId: string;
+  accountId: string;
+};
 
 export const defaultStripeCredentials: StripeCredentials = {
   secretKey: 'sk_test_sandbox_platform',
@@ -43,7 +54,9 @@ export const defaultStripeCredentials: StripeCredentials = {
 };
 
 /** Plain values → the string params Stripe's form encoding would have produced. */
-export type LooseParams = { [key: string]: string | number | boolean | null | undefined | LooseParams | LooseParams[] | string[] };
+export type LooseParams = {
+  [key: string]: string | number | boolean | null | undefined | LooseParams | LooseParams[] | string[];
+};
 
 const toParams = (value: LooseParams): Params => {
   const convert = (entry: unknown): unknown => {
@@ -63,7 +76,12 @@ const toParams = (value: LooseParams): Params => {
 
 const initialData = (credentials: StripeCredentials, now: number): StripeData => {
   const platform = buildAccountEntry(
-    buildAccount({ id: credentials.accountId, created: now, name: 'Billbridge (sandbox platform)', email: 'platform@billbridge.test' }),
+    buildAccount({
+      id: credentials.accountId,
+      created: now,
+      name: 'Billbridge (sandbox platform)',
+      email: 'platform@billbridge.test',
+    }),
     'platform',
     { secretKeys: [credentials.secretKey], publishableKey: credentials.publishableKey },
   );
@@ -103,7 +121,9 @@ export class StripeState {
       data.clockOffsetSeconds = offset;
       store.touch();
     });
-    const webhooks = new WebhookDispatcher(options.retry, (eventId, accountId) => {
+    // `pending_webhooks` counts deliveries not yet accepted: a delivery that gave up stays pending.
+    const webhooks = new WebhookDispatcher(options.retry, (eventId, accountId, delivered) => {
+      if (!delivered) return;
       const event = store.entry(accountId)?.events.find((candidate) => candidate.id === eventId);
       if (event && event.pending_webhooks > 0) {
         event.pending_webhooks -= 1;
@@ -111,10 +131,24 @@ export class StripeState {
       }
     });
     for (const endpoint of options.webhooks) webhooks.addEndpoint(endpoint);
-    this.rt = { store, clock, webhooks, apiVersion: stripeApiVersion, baseUrl: '', applicationName: options.applicationName };
+    this.rt = {
+      store,
+      clock,
+      webhooks,
+      apiVersion: stripeApiVersion,
+      baseUrl: '',
+      applicationName: options.applicationName,
+    };
     this.adoptCredentials(options.credentials);
     // Real time passes too: renewals that fall due while nobody touches the clock still happen.
-    this.tick = setInterval(() => processDue(this.rt), 30_000);
+    this.tick = setInterval(() => {
+      try {
+        processDue(this.rt);
+      } catch (error) {
+        // A timer must never take the host process down; the next tick tries again.
+        console.error('sandbox: processing due Stripe subscriptions failed', error);
+      }
+    }, 30_000);
     this.tick.unref();
   }
 
@@ -124,7 +158,10 @@ export class StripeState {
     const platformId = store.data.platformAccountId;
     store.addSecretKey(platformId, credentials.secretKey);
     const platform = store.requireEntry(platformId);
-    if (store.keyInfo(credentials.publishableKey) === undefined && platform.publishableKey !== credentials.publishableKey) {
+    if (
+      store.keyInfo(credentials.publishableKey) === undefined &&
+      platform.publishableKey !== credentials.publishableKey
+    ) {
       platform.publishableKey = credentials.publishableKey;
       store.reindexKeys();
     }
@@ -190,7 +227,9 @@ export class StripeState {
   /** A Standard account not connected to anything (OAuth can connect it later). */
   createAccount(input: NewAccount = {}): { id: string; secretKey: string; publishableKey: string } {
     const entry = createStandaloneAccount(this.rt, input);
-    return { id: entry.account.id, secretKey: entry.secretKeys[0] ?? secretKey(), publishableKey: entry.publishableKey ?? publishableKey() };
+    const [ownKey] = entry.secretKeys;
+    if (!ownKey) throw new Error(`Account ${entry.account.id} has no secret key`);
+    return { id: entry.account.id, secretKey: ownKey, publishableKey: entry.publishableKey };
   }
 
   updateAccount(accountId: string, flags: AccountFlags): void {
@@ -211,14 +250,20 @@ export class StripeState {
   }
 
   /** Creates a card from a test number and attaches it; by default it becomes the customer's default. */
-  addCard(accountId: string, customerId: string, number = '4242424242424242', makeDefault = true): PaymentMethod {
+  addCard(
+    accountId: string,
+    customerId: string,
+    number = '4242424242424242',
+    makeDefault = true,
+  ): PaymentMethod {
     return this.run(accountId, (ctx) => {
       const card = createPaymentMethod(ctx, {
         type: 'card',
         card: { number, exp_month: '12', exp_year: String(new Date().getUTCFullYear() + 3), cvc: '123' },
       });
       attachPaymentMethod(ctx, card.id, customerId);
-      if (makeDefault) updateCustomer(ctx, customerId, { invoice_settings: { default_payment_method: card.id } });
+      if (makeDefault)
+        updateCustomer(ctx, customerId, { invoice_settings: { default_payment_method: card.id } });
       return card;
     });
   }

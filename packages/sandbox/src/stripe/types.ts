@@ -154,14 +154,7 @@ export type SubscriptionItem = {
 };
 
 export type SubscriptionStatus =
-  | 'incomplete'
-  | 'incomplete_expired'
-  | 'trialing'
-  | 'active'
-  | 'past_due'
-  | 'canceled'
-  | 'unpaid'
-  | 'paused';
+  'incomplete' | 'incomplete_expired' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused';
 
 export type Subscription = {
   id: string;
@@ -198,7 +191,10 @@ export type Subscription = {
   metadata: Metadata;
   next_pending_invoice_item_invoice: number | null;
   on_behalf_of: string | null;
-  pause_collection: null | { behavior: 'keep_as_draft' | 'mark_uncollectible' | 'void'; resumes_at: number | null };
+  pause_collection: null | {
+    behavior: 'keep_as_draft' | 'mark_uncollectible' | 'void';
+    resumes_at: number | null;
+  };
   payment_settings: {
     payment_method_options: null;
     payment_method_types: string[] | null;
@@ -274,12 +270,7 @@ export type Invoice = {
   automatic_tax: Record<string, unknown>;
   automatically_finalizes_at: number | null;
   billing_reason:
-    | 'subscription_create'
-    | 'subscription_cycle'
-    | 'subscription_update'
-    | 'subscription'
-    | 'manual'
-    | null;
+    'subscription_create' | 'subscription_cycle' | 'subscription_update' | 'subscription' | 'manual' | null;
   collection_method: 'charge_automatically' | 'send_invoice';
   confirmation_secret?: { client_secret: string; type: 'payment_intent' } | null;
   created: number;

@@ -25,7 +25,13 @@ export type WebhookDelivery = {
   updatedAt: string;
 };
 
-type Job = { payload: string; endpoint: WebhookEndpoint; attempt: number; record: WebhookDelivery; accountId: string };
+type Job = {
+  payload: string;
+  endpoint: WebhookEndpoint;
+  attempt: number;
+  record: WebhookDelivery;
+  accountId: string;
+};
 
 export const defaultRetry: WebhookRetryOptions = {
   maxAttempts: 8,
@@ -34,7 +40,8 @@ export const defaultRetry: WebhookRetryOptions = {
   timeoutMs: 10_000,
 };
 
-const keyOf = (endpoint: WebhookEndpoint): string => `${endpoint.connect ? 'connect' : 'account'} ${endpoint.url}`;
+const keyOf = (endpoint: WebhookEndpoint): string =>
+  `${endpoint.connect ? 'connect' : 'account'} ${endpoint.url}`;
 
 /**
  * Delivers events to configured endpoints, signed, never on the API request's path. Each endpoint
@@ -63,7 +70,8 @@ export class WebhookDispatcher {
 
   addEndpoint(endpoint: WebhookEndpoint): void {
     const duplicate = this.endpoints.some(
-      (known) => known.url === endpoint.url && known.connect === endpoint.connect && known.secret === endpoint.secret,
+      (known) =>
+        known.url === endpoint.url && known.connect === endpoint.connect && known.secret === endpoint.secret,
     );
     if (!duplicate) this.endpoints.push({ ...endpoint });
   }

@@ -21,7 +21,11 @@ export const acceptInvite = implement('acceptInvite', async ({ inviteId }, { app
     await transitionInvite(tx, row, 'accept');
     const joined = await tx
       .insert(membership)
-      .values({ subscriptionId: row.subscriptionId, userId: caller.userId, permissions: normalizePermissions(row.permissions) })
+      .values({
+        subscriptionId: row.subscriptionId,
+        userId: caller.userId,
+        permissions: normalizePermissions(row.permissions),
+      })
       .onConflictDoNothing()
       .returning({ userId: membership.userId });
     if (joined.length === 0) throw new AppError('already-exists', inviteMessages.youAreAlreadyMember);

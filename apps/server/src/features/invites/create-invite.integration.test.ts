@@ -68,26 +68,49 @@ describe('createInvite', () => {
 
   it('stores the default permission alone when none is chosen', async () => {
     const id = await newWorkspace();
-    await callFunction(t.app, 'createInvite', { subscriptionId: id, email: 'plain@example.com', permissions: [] }, owner);
+    await callFunction(
+      t.app,
+      'createInvite',
+      { subscriptionId: id, email: 'plain@example.com', permissions: [] },
+      owner,
+    );
     expect((await invitesOf(id))[0]?.permissions).toEqual(['access']);
   });
 
   it('queues the invitation e-mail with a link to the app’s home', async () => {
     const id = await newWorkspace();
-    await callFunction(t.app, 'createInvite', { subscriptionId: id, email: 'linked@example.com', permissions: [] }, owner);
+    await callFunction(
+      t.app,
+      'createInvite',
+      { subscriptionId: id, email: 'linked@example.com', permissions: [] },
+      owner,
+    );
     const [mail] = await queuedMailTo('linked@example.com');
-    expect(mail?.subject).toBe('Ines Inviter (' + owner.email + ') invited you to Seeded workspace on Billbridge');
+    expect(mail?.subject).toBe(
+      'Ines Inviter (' + owner.email + ') invited you to Seeded workspace on Billbridge',
+    );
     expect(mail?.text).toContain('\nhttp://localhost:3000/\n');
     expect(mail?.html).toContain('<a href="http://localhost:3000/">');
   });
 
   it('writes the e-mail in the inviter’s language', async () => {
     const id = await newWorkspace();
-    await t.context.database.db.update(userProfile).set({ language: 'zh' }).where(eq(userProfile.userId, admin.id));
+    await t.context.database.db
+      .update(userProfile)
+      .set({ language: 'zh' })
+      .where(eq(userProfile.userId, admin.id));
     try {
-      await callFunction(t.app, 'createInvite', { subscriptionId: id, email: 'zh@example.com', permissions: [] }, admin);
+      await callFunction(
+        t.app,
+        'createInvite',
+        { subscriptionId: id, email: 'zh@example.com', permissions: [] },
+        admin,
+      );
     } finally {
-      await t.context.database.db.update(userProfile).set({ language: null }).where(eq(userProfile.userId, admin.id));
+      await t.context.database.db
+        .update(userProfile)
+        .set({ language: null })
+        .where(eq(userProfile.userId, admin.id));
     }
     const [mail] = await queuedMailTo('zh@example.com');
     expect(mail?.subject).toContain('邀请您加入 Billbridge 上的 Seeded workspace');
@@ -102,7 +125,12 @@ describe('createInvite', () => {
       { subscriptionId: id, settings: { name: '<script>alert(1)</script>' } },
       owner,
     );
-    await callFunction(t.app, 'createInvite', { subscriptionId: id, email: 'escaped@example.com', permissions: [] }, owner);
+    await callFunction(
+      t.app,
+      'createInvite',
+      { subscriptionId: id, email: 'escaped@example.com', permissions: [] },
+      owner,
+    );
     const [mail] = await queuedMailTo('escaped@example.com');
     expect(mail?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(mail?.html).not.toContain('<script>');
@@ -110,7 +138,12 @@ describe('createInvite', () => {
 
   it('refuses a second pending invite for the same e-mail, whatever its case', async () => {
     const id = await newWorkspace();
-    await callFunction(t.app, 'createInvite', { subscriptionId: id, email: 'twice@example.com', permissions: [] }, owner);
+    await callFunction(
+      t.app,
+      'createInvite',
+      { subscriptionId: id, email: 'twice@example.com', permissions: [] },
+      owner,
+    );
     const before = await snapshotDb(t.context.database.db);
     const { status, body } = await callFunction(
       t.app,
@@ -130,7 +163,12 @@ describe('createInvite', () => {
   it('keeps one pending invite when two admins invite the same e-mail at once', async () => {
     const id = await newWorkspace();
     const send = (caller: TestUser) =>
-      callFunction(t.app, 'createInvite', { subscriptionId: id, email: 'race@example.com', permissions: [] }, caller);
+      callFunction(
+        t.app,
+        'createInvite',
+        { subscriptionId: id, email: 'race@example.com', permissions: [] },
+        caller,
+      );
     const results = await Promise.all([send(owner), send(admin)]);
     expect(results.map((result) => result.status).sort()).toEqual([200, 409]);
     expect(await invitesOf(id)).toHaveLength(1);
@@ -177,7 +215,12 @@ describe('createInvite', () => {
 
   it('refuses a malformed e-mail and an unknown permission', async () => {
     const id = await newWorkspace();
-    const badEmail = await callFunction(t.app, 'createInvite', { subscriptionId: id, email: 'nope', permissions: [] }, owner);
+    const badEmail = await callFunction(
+      t.app,
+      'createInvite',
+      { subscriptionId: id, email: 'nope', permissions: [] },
+      owner,
+    );
     expect(badEmail.status).toBe(400);
     expect(errorOf(badEmail.body).message).toContain('email');
     const badPermission = await callFunction(
@@ -200,7 +243,10 @@ describe('createInvite', () => {
       owner,
     );
     expect(status).toBe(400);
-    expect(errorOf(body)).toEqual({ status: 'FAILED_PRECONDITION', message: 'This subscription has been canceled' });
+    expect(errorOf(body)).toEqual({
+      status: 'FAILED_PRECONDITION',
+      message: 'This subscription has been canceled',
+    });
     expect(await invitesOf(id)).toEqual([]);
   });
 

@@ -29,39 +29,42 @@ const isMemberByEmail = async (db: Db, subscriptionId: string, email: string): P
  * e-mail job commit together; the partial unique index keeps one pending invite per address even
  * when two admins send at once.
  */
-export const createInvite = implement('createInvite', async ({ email, permissions }, { app, caller, workspace }) => {
-  const { db } = app.database;
-  const row = workspace.subscription;
-  assertNotCanceled(row);
-  if (await isMemberByEmail(db, row.id, email)) {
-    throw new AppError('already-exists', inviteMessages.alreadyMember, alreadyMember);
-  }
-  const inviter = await loadUserSummary(db, caller.userId);
-  const message = inviteMail({
-    to: email,
-    inviterName: inviter?.displayName ?? '',
-    inviterEmail: caller.email,
-    workspaceName: typeof row.settings.name === 'string' ? row.settings.name : '',
-    link: `${app.config.appUrl}/`,
-    language: mailLanguageOf(inviter?.language),
-  });
-  const inviteId = randomUUID();
-  try {
-    await db.transaction(async (tx) => {
-      await tx.insert(invite).values({
-        id: inviteId,
-        subscriptionId: row.id,
-        email,
-        permissions: normalizePermissions(permissions),
-        inviterId: caller.userId,
-      });
-      await enqueueMail(app.queue, message, { tx });
-    });
-  } catch (error) {
-    if (isUniqueViolation(error, 'invite_pending_email_idx')) {
-      throw new AppError('already-exists', inviteMessages.alreadyInvited, alreadyInvited);
+export const createInvite = implement(
+  'createInvite',
+  async ({ email, permissions }, { app, caller, workspace }) => {
+    const { db } = app.database;
+    const row = workspace.subscription;
+    assertNotCanceled(row);
+    if (await isMemberByEmail(db, row.id, email)) {
+      throw new AppError('already-exists', inviteMessages.alreadyMember, alreadyMember);
     }
-    throw error;
-  }
-  return { inviteId };
-});
+    const inviter = await loadUserSummary(db, caller.userId);
+    const message = inviteMail({
+      to: email,
+      inviterName: inviter?.displayName ?? '',
+      inviterEmail: caller.email,
+      workspaceName: typeof row.settings.name === 'string' ? row.settings.name : '',
+      link: `${app.config.appUrl}/`,
+      language: mailLanguageOf(inviter?.language),
+    });
+    const inviteId = randomUUID();
+    try {
+      await db.transaction(async (tx) => {
+        await tx.insert(invite).values({
+          id: inviteId,
+          subscriptionId: row.id,
+          email,
+          permissions: normalizePermissions(permissions),
+          inviterId: caller.userId,
+        });
+        await enqueueMail(app.queue, message, { tx });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'invite_pending_email_idx')) {
+        throw new AppError('already-exists', inviteMessages.alreadyInvited, alreadyInvited);
+      }
+      throw error;
+    }
+    return { inviteId };
+  },
+);

@@ -40,7 +40,14 @@ const texts: Record<MailLanguage, Texts> = {
 };
 
 /** The invitee's e-mail, in the inviter's language (the invitee's own is not known yet). */
-export const inviteMail = ({ to, inviterName, inviterEmail, workspaceName, link, language }: InviteMailInput): MailMessage => {
+export const inviteMail = ({
+  to,
+  inviterName,
+  inviterEmail,
+  workspaceName,
+  link,
+  language,
+}: InviteMailInput): MailMessage => {
   const t = texts[language];
   const inviter = oneLine(inviterName) ? `${oneLine(inviterName)} (${inviterEmail})` : inviterEmail;
   const workspace = oneLine(workspaceName) || t.untitled;

@@ -1,7 +1,10 @@
 import { normalizePermissions, type Invite } from '@billbridge/contract';
 import type { InviteRow } from '../../db/schema.ts';
 
-export const inviteToApi = (row: InviteRow, names: { subscriptionName: string; hostName: string }): Invite => ({
+export const inviteToApi = (
+  row: InviteRow,
+  names: { subscriptionName: string; hostName: string },
+): Invite => ({
   id: row.id,
   email: row.email,
   status: row.status,

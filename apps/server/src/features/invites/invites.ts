@@ -13,13 +13,15 @@ export const findInvite = async (db: Db, inviteId: string): Promise<InviteRow> =
 /** Only the person the invite was sent to may answer it: the caller's e-mail, lower-cased. */
 export const findInviteForInvitee = async (db: Db, inviteId: string, caller: Caller): Promise<InviteRow> => {
   const row = await findInvite(db, inviteId);
-  if (row.email !== caller.email.toLowerCase()) throw new AppError('permission-denied', inviteMessages.notYours);
+  if (row.email !== caller.email.toLowerCase())
+    throw new AppError('permission-denied', inviteMessages.notYours);
   return row;
 };
 
 /** Refuses an action the invite state machine does not allow from the invite's status. */
 export const assertInviteTransition = (row: Pick<InviteRow, 'status'>, action: InviteAction): void => {
-  if (!nextInviteStatus(row.status, action)) throw new AppError('failed-precondition', inviteMessages.notPending);
+  if (!nextInviteStatus(row.status, action))
+    throw new AppError('failed-precondition', inviteMessages.notPending);
 };
 
 /**

@@ -13,7 +13,12 @@ const nameOf = (settings: Record<string, unknown>): string =>
  */
 export const listMyInvites = implement('listMyInvites', async (_input, { app, caller }) => {
   const rows = await app.database.db
-    .select({ invite, settings: subscription.settings, hostProfileName: userProfile.displayName, hostName: user.name })
+    .select({
+      invite,
+      settings: subscription.settings,
+      hostProfileName: userProfile.displayName,
+      hostName: user.name,
+    })
     .from(invite)
     .innerJoin(subscription, eq(subscription.id, invite.subscriptionId))
     .leftJoin(user, eq(user.id, invite.inviterId))

@@ -9,7 +9,10 @@ export const rejectInvite = implement('rejectInvite', async ({ inviteId }, { app
   const { db } = app.database;
   const row = await findInviteForInvitee(db, inviteId, caller);
   assertInviteTransition(row, 'reject');
-  const [workspace] = await db.select({ status: subscription.status }).from(subscription).where(eq(subscription.id, row.subscriptionId));
+  const [workspace] = await db
+    .select({ status: subscription.status })
+    .from(subscription)
+    .where(eq(subscription.id, row.subscriptionId));
   if (workspace) assertNotCanceled(workspace);
   await transitionInvite(db, row, 'reject');
   return null;

@@ -8,7 +8,8 @@ export const revokeInvite = implement('revokeInvite', async ({ inviteId }, { app
   const { db } = app.database;
   const row = await findInvite(db, inviteId);
   // The framework checked admin on the workspace named in the input: the invite must be one of its own.
-  if (row.subscriptionId !== workspace.subscription.id) throw new AppError('not-found', inviteMessages.notFound);
+  if (row.subscriptionId !== workspace.subscription.id)
+    throw new AppError('not-found', inviteMessages.notFound);
   assertNotCanceled(workspace.subscription);
   await transitionInvite(db, row, 'revoke');
   return null;

@@ -35,7 +35,8 @@ export const transferSubscriptionOwnership = implement(
           ),
         )
         .returning({ id: subscription.id });
-      if (moved.length === 0) throw new AppError('aborted', 'The members changed meanwhile; reload and try again.');
+      if (moved.length === 0)
+        throw new AppError('aborted', 'The members changed meanwhile; reload and try again.');
       for (const userId of [caller.userId, newOwnerId]) {
         const [current] = await tx
           .select({ permissions: membership.permissions })

@@ -10,7 +10,8 @@ export const updateUserPermissions = implement(
   async ({ userId, permissions }, { app, workspace }) => {
     const row = workspace.subscription;
     assertNotCanceled(row);
-    if (userId === row.ownerId) throw new AppError('failed-precondition', memberMessages.ownerPermissionsFixed);
+    if (userId === row.ownerId)
+      throw new AppError('failed-precondition', memberMessages.ownerPermissionsFixed);
     const updated = await app.database.db
       .update(membership)
       .set({ permissions: normalizePermissions(permissions), updatedAt: sql`now()` })

@@ -39,7 +39,8 @@ describe('createSubscription', () => {
       permissions: { access: [creator.id], admin: [creator.id] },
     });
     expect(workspace.subscription_current_period_start).toBeGreaterThanOrEqual(before);
-    const periodDays = (workspace.subscription_current_period_end - workspace.subscription_current_period_start) / 86400;
+    const periodDays =
+      (workspace.subscription_current_period_end - workspace.subscription_current_period_start) / 86400;
     expect(periodDays).toBeGreaterThanOrEqual(28);
     expect(periodDays).toBeLessThanOrEqual(31);
   });
@@ -57,7 +58,10 @@ describe('createSubscription', () => {
     for (const planId of ['pro', 'business']) {
       const { status, body } = await callFunction(t.app, 'createSubscription', { planId }, creator);
       expect(status).toBe(400);
-      expect(errorOf(body)).toEqual({ status: 'FAILED_PRECONDITION', message: 'Paid plans are not yet available' });
+      expect(errorOf(body)).toEqual({
+        status: 'FAILED_PRECONDITION',
+        message: 'Paid plans are not yet available',
+      });
     }
     expect(await snapshotDb(t.context.database.db)).toEqual(before);
   });

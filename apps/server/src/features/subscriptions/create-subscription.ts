@@ -1,4 +1,10 @@
-import { AppError, findPlan, isSelectablePlan, planMessages, type MessageKeyDetails } from '@billbridge/contract';
+import {
+  AppError,
+  findPlan,
+  isSelectablePlan,
+  planMessages,
+  type MessageKeyDetails,
+} from '@billbridge/contract';
 import { implement } from '../../functions/framework.ts';
 import { createWorkspace } from './create-workspace.ts';
 

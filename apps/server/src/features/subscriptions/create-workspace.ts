@@ -8,7 +8,12 @@ import { oneMonthAfter } from './billing-period.ts';
 export const ownerPermissions = ['access', 'admin'];
 
 /** A new active workspace whose creator is its owner, its first period starting now. */
-export const createWorkspace = async (db: Db, ownerId: string, planId: PlanId, now = new Date()): Promise<string> => {
+export const createWorkspace = async (
+  db: Db,
+  ownerId: string,
+  planId: PlanId,
+  now = new Date(),
+): Promise<string> => {
   const id = randomUUID();
   await db.transaction(async (tx) => {
     await tx.insert(subscription).values({
@@ -20,7 +25,9 @@ export const createWorkspace = async (db: Db, ownerId: string, planId: PlanId, n
       currentPeriodStart: now,
       currentPeriodEnd: oneMonthAfter(now),
     });
-    await tx.insert(membership).values({ subscriptionId: id, userId: ownerId, permissions: ownerPermissions });
+    await tx
+      .insert(membership)
+      .values({ subscriptionId: id, userId: ownerId, permissions: ownerPermissions });
   });
   return id;
 };

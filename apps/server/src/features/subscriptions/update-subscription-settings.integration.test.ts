@@ -88,12 +88,17 @@ describe('updateSubscriptionSettings', () => {
     const id = await workspaceOn('pro', 'canceled');
     const { status, body } = await update(id, { name: 'Too late' });
     expect(status).toBe(400);
-    expect(errorOf(body)).toEqual({ status: 'FAILED_PRECONDITION', message: 'This subscription has been canceled' });
+    expect(errorOf(body)).toEqual({
+      status: 'FAILED_PRECONDITION',
+      message: 'This subscription has been canceled',
+    });
   });
 
   it('refuses an access-only member', async () => {
     const member = await signUpUser(t.app, { name: 'Mo Member' });
-    const id = await seedWorkspace(t.context.database.db, owner.id, [{ userId: member.id, permissions: ['access'] }]);
+    const id = await seedWorkspace(t.context.database.db, owner.id, [
+      { userId: member.id, permissions: ['access'] },
+    ]);
     expect((await update(id, { name: 'Mine now' }, member)).status).toBe(403);
   });
 });

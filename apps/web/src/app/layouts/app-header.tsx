@@ -5,6 +5,7 @@ import { routes } from '@billbridge/contract';
 import { LanguageSelector } from '../../components/language-selector.tsx';
 import { Logo } from '../../components/logo.tsx';
 import type { SessionUser } from '../../lib/auth-client.ts';
+import { saveLanguage } from '../../features/accounts/saved-language.ts';
 import { UserMenu } from './user-menu.tsx';
 
 type AppHeaderProps = {
@@ -54,7 +55,10 @@ export const AppHeader = ({
         </UnstyledButton>
       </Group>
       <Group gap="sm" wrap="nowrap">
-        {showLanguageSelector && <LanguageSelector />}
+        {showLanguageSelector && (
+          // Signed in, the choice is saved on the profile too, so e-mails and other devices follow it.
+          <LanguageSelector onChange={(language) => void saveLanguage(language).catch(() => undefined)} />
+        )}
         <UserMenu user={user} />
       </Group>
     </Group>

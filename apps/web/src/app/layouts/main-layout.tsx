@@ -2,6 +2,7 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Outlet } from 'react-router';
+import { useSavedLanguage } from '../../features/accounts/saved-language.ts';
 import { useAuthState } from '../../features/accounts/use-auth-state.ts';
 import { RequireAuth } from '../guards/require-auth.tsx';
 import { AppHeader } from './app-header.tsx';
@@ -11,6 +12,12 @@ import { MainNavbar } from './main-navbar.tsx';
  * The authenticated layout (spec §2): top bar, a sidebar that collapses on large screens and becomes
  * a burger menu on small ones, and the page.
  */
+/** Applies the language saved on the profile once per sign-in (a hook needs a component of its own here). */
+const SavedLanguage = ({ userId }: { userId: string }) => {
+  useSavedLanguage(userId);
+  return null;
+};
+
 const MainShell = () => {
   const auth = useAuthState();
   const [mobileOpened, mobile] = useDisclosure(false);
@@ -22,6 +29,7 @@ const MainShell = () => {
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
       padding="md"
     >
+      <SavedLanguage userId={auth.user.id} />
       <AppShell.Header>
         <AppHeader
           user={auth.user}

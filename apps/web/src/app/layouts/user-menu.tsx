@@ -1,13 +1,12 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { routes } from '@billbridge/contract';
 import { authClient, type SessionUser } from '../../lib/auth-client.ts';
 import { forgetRememberedLocation } from '../../features/accounts/remembered-location.ts';
+import { UserAvatar } from '../../features/accounts/user-avatar.tsx';
 import { useGlobalLoading } from '../global-loading.tsx';
-
-const initialOf = (user: SessionUser) => (user.name || user.email).trim().charAt(0).toUpperCase();
 
 /** My profile and sign out (spec §2 "Authenticated layout"). */
 export const UserMenu = ({ user }: { user: SessionUser }) => {
@@ -27,9 +26,7 @@ export const UserMenu = ({ user }: { user: SessionUser }) => {
       <Menu.Target>
         <UnstyledButton aria-label={t('userMenu.label')}>
           <Group gap="xs" wrap="nowrap">
-            <Avatar src={user.image || null} radius="xl" size="sm" color="initials" name={user.name}>
-              {initialOf(user)}
-            </Avatar>
+            <UserAvatar name={user.name} email={user.email} photoURL={user.image ?? null} size="sm" />
             <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate>
               {user.name || user.email}
             </Text>

@@ -45,6 +45,17 @@ export const takeRememberedLocation = (state: unknown, fallback: string): string
   return fromOfState(state) ?? safeReturnPath(stored) ?? fallback;
 };
 
+/** The remembered location without forgetting it: a social sign-in leaves the page and may come back. */
+export const peekRememberedLocation = (state: unknown, fallback: string): string => {
+  let stored: string | null = null;
+  try {
+    stored = sessionStorage.getItem(storageKey);
+  } catch {
+    stored = null;
+  }
+  return fromOfState(state) ?? safeReturnPath(stored) ?? fallback;
+};
+
 export const forgetRememberedLocation = (): void => {
   try {
     sessionStorage.removeItem(storageKey);

@@ -1,27 +1,33 @@
-import { useState } from 'react';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { routes } from '@billbridge/contract';
 import { useGlobalLoading } from '../../app/global-loading.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { authClient } from '../../lib/auth-client.ts';
-import { authErrorMessage } from './auth-error.ts';
+import { FailureAlert } from './failure-alert.tsx';
+import { identityErrorOf, type IdentityError } from './identity.ts';
 import { takeRememberedLocation } from './remembered-location.ts';
 import { useRefreshSession } from './use-auth-state.ts';
 import { isEmail } from './validation.ts';
 
-type Failure = { message: string | undefined };
+// The provider buttons wait for the server's list anyway; their code stays off the first paint.
+const SocialSignIn = lazy(() => import('./social-sign-in.tsx').then((m) => ({ default: m.SocialSignIn })));
+/** A social provider sends the browser back here with `?error=…` when its sign-in did not complete. */
+const socialFailure = (params: URLSearchParams): IdentityError | null =>
+  params.get('error') ? { status: 400, code: 'SOCIAL_SIGN_IN_FAILED' } : null;
 
 /** Email and password sign-in; success returns to where the guard stopped the user, else the dashboard. */
 export const SignInPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
+  const [params] = useSearchParams();
   const refreshSession = useRefreshSession();
   const { track } = useGlobalLoading();
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<IdentityError | null>(() => socialFailure(params));
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: {
@@ -39,9 +45,9 @@ export const SignInPage = () => {
           email: values.email.trim(),
           password: values.password,
         });
-        if (error) return setFailure({ message: authErrorMessage(error) });
+        if (error) return setFailure(identityErrorOf(error));
       } catch (error) {
-        return setFailure({ message: authErrorMessage(error) });
+        return setFailure({ status: 0, message: error instanceof Error ? error.message : undefined });
       }
       await refreshSession();
       await navigate(takeRememberedLocation(location.state, routes.dashboard), { replace: true });
@@ -49,43 +55,44 @@ export const SignInPage = () => {
   );
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        <PageTitle pageKey="signIn" />
-        {failure && (
-          <Alert color="red" title={t('accounts.failedSignIn')} role="alert">
-            {failure.message}
-          </Alert>
-        )}
-        <TextInput
-          label={t('accounts.email')}
-          type="email"
-          autoComplete="email"
-          required
-          {...form.getInputProps('email')}
-        />
-        <PasswordInput
-          visibilityToggleButtonProps={{ 'aria-label': t('accounts.togglePasswordVisibility') }}
-          label={t('accounts.password')}
-          autoComplete="current-password"
-          required
-          {...form.getInputProps('password')}
-        />
-        <Group justify="flex-end">
-          <Anchor component={Link} to={routes.resetPassword} size="sm">
-            {t('accounts.forgotPassword')}
-          </Anchor>
-        </Group>
-        <Button type="submit" fullWidth>
-          {t('accounts.signInAction')}
-        </Button>
-        <Text size="sm" ta="center">
-          {t('accounts.noAccount')}{' '}
-          <Anchor component={Link} to={routes.signUp} state={location.state}>
-            {t('accounts.signUpLink')}
-          </Anchor>
-        </Text>
-      </Stack>
-    </form>
+    <Stack>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <PageTitle pageKey="signIn" />
+          {failure && <FailureAlert title={t('accounts.failedSignIn')} error={failure} />}
+          <TextInput
+            label={t('accounts.email')}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            visibilityToggleButtonProps={{ 'aria-label': t('accounts.togglePasswordVisibility') }}
+            label={t('accounts.password')}
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to={routes.resetPassword} size="sm">
+              {t('accounts.forgotPassword')}
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth>
+            {t('accounts.signInAction')}
+          </Button>
+        </Stack>
+      </form>
+      <Suspense fallback={null}>
+        <SocialSignIn onError={setFailure} />
+      </Suspense>
+      <Text size="sm" ta="center">
+        {t('accounts.noAccount')}{' '}
+        <Anchor component={Link} to={routes.signUp} state={location.state}>
+          {t('accounts.signUpLink')}
+        </Anchor>
+      </Text>
+    </Stack>
   );
 };

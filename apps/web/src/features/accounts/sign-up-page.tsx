@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,21 +7,26 @@ import { routes } from '@billbridge/contract';
 import { useGlobalLoading } from '../../app/global-loading.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { authClient } from '../../lib/auth-client.ts';
-import { authErrorMessage } from './auth-error.ts';
-import { forgetRememberedLocation } from './remembered-location.ts';
+import { FailureAlert } from './failure-alert.tsx';
+import { identityErrorOf, type IdentityError } from './identity.ts';
+import { takeRememberedLocation } from './remembered-location.ts';
 import { useRefreshSession } from './use-auth-state.ts';
 import { isEmail, minPasswordLength } from './validation.ts';
 
-type Failure = { message: string | undefined };
-
-/** Spec §2 sign-up: full name, email, password and its confirmation; success goes to the dashboard. */
+// The provider buttons wait for the server's list anyway; their code stays off the first paint.
+const SocialSignIn = lazy(() => import('./social-sign-in.tsx').then((m) => ({ default: m.SocialSignIn })));
+/**
+ * Spec §2 sign-up: full name, email, password and its confirmation. Success goes to the dashboard,
+ * or back to where the guard stopped the visitor. The server's password policy may be stricter
+ * than the client's 6 characters and then explains itself in the alert.
+ */
 export const SignUpPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const refreshSession = useRefreshSession();
   const { track } = useGlobalLoading();
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<IdentityError | null>(null);
   const form = useForm({
     initialValues: { fullName: '', email: '', password: '', confirmPassword: '' },
     validate: {
@@ -48,62 +53,62 @@ export const SignUpPage = () => {
           email: values.email.trim(),
           password: values.password,
         });
-        if (error) return setFailure({ message: authErrorMessage(error) });
+        if (error) return setFailure(identityErrorOf(error));
       } catch (error) {
-        return setFailure({ message: authErrorMessage(error) });
+        return setFailure({ status: 0, message: error instanceof Error ? error.message : undefined });
       }
-      forgetRememberedLocation();
       await refreshSession();
-      await navigate(routes.dashboard, { replace: true });
+      await navigate(takeRememberedLocation(location.state, routes.dashboard), { replace: true });
     }),
   );
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        <PageTitle pageKey="signUp" />
-        {failure && (
-          <Alert color="red" title={t('accounts.failedSignUp')} role="alert">
-            {failure.message}
-          </Alert>
-        )}
-        <TextInput
-          label={t('accounts.fullName')}
-          autoComplete="name"
-          required
-          {...form.getInputProps('fullName')}
-        />
-        <TextInput
-          label={t('accounts.email')}
-          type="email"
-          autoComplete="email"
-          required
-          {...form.getInputProps('email')}
-        />
-        <PasswordInput
-          visibilityToggleButtonProps={{ 'aria-label': t('accounts.togglePasswordVisibility') }}
-          label={t('accounts.password')}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          visibilityToggleButtonProps={{ 'aria-label': t('accounts.togglePasswordVisibility') }}
-          label={t('accounts.confirmPassword')}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('confirmPassword')}
-        />
-        <Button type="submit" fullWidth>
-          {t('accounts.signUpAction')}
-        </Button>
-        <Text size="sm" ta="center">
-          {t('accounts.haveAccount')}{' '}
-          <Anchor component={Link} to={routes.signIn} state={location.state}>
-            {t('accounts.signInLink')}
-          </Anchor>
-        </Text>
-      </Stack>
-    </form>
+    <Stack>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <PageTitle pageKey="signUp" />
+          {failure && <FailureAlert title={t('accounts.failedSignUp')} error={failure} />}
+          <TextInput
+            label={t('accounts.fullName')}
+            autoComplete="name"
+            required
+            {...form.getInputProps('fullName')}
+          />
+          <TextInput
+            label={t('accounts.email')}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            visibilityToggleButtonProps={{ 'aria-label': t('accounts.togglePasswordVisibility') }}
+            label={t('accounts.password')}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            visibilityToggleButtonProps={{ 'aria-label': t('accounts.togglePasswordVisibility') }}
+            label={t('accounts.confirmPassword')}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Button type="submit" fullWidth>
+            {t('accounts.signUpAction')}
+          </Button>
+        </Stack>
+      </form>
+      <Suspense fallback={null}>
+        <SocialSignIn onError={setFailure} />
+      </Suspense>
+      <Text size="sm" ta="center">
+        {t('accounts.haveAccount')}{' '}
+        <Anchor component={Link} to={routes.signIn} state={location.state}>
+          {t('accounts.signInLink')}
+        </Anchor>
+      </Text>
+    </Stack>
   );
 };

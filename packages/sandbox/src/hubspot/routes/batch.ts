@@ -24,15 +24,23 @@ const inputsOf = (body: unknown): Record<string, unknown>[] => {
   const inputs = asRecord(body).inputs;
   if (!Array.isArray(inputs)) throw validationError('Invalid input JSON: `inputs` must be a list.');
   if (inputs.length > maxBatchInputs) {
-    throw validationError(`Batch input limit exceeded: got ${inputs.length} inputs, at most ${maxBatchInputs} are allowed.`, {
-      context: { inputs: [String(inputs.length)] },
-    });
+    throw validationError(
+      `Batch input limit exceeded: got ${inputs.length} inputs, at most ${maxBatchInputs} are allowed.`,
+      {
+        context: { inputs: [String(inputs.length)] },
+      },
+    );
   }
   return inputs.map(asRecord);
 };
 
 /** `{ status: 'COMPLETE', results, startedAt, completedAt }`, with `numErrors`/`errors` and 207 when some failed. */
-const batchResult = (startedAt: string, results: unknown[], errors: BatchError[], okStatus: 200 | 201): HsResult => ({
+const batchResult = (
+  startedAt: string,
+  results: unknown[],
+  errors: BatchError[],
+  okStatus: 200 | 201,
+): HsResult => ({
   status: errors.length > 0 ? 207 : okStatus,
   body: {
     status: 'COMPLETE',
@@ -67,16 +75,26 @@ const batchCreate = (call: HsCall): HsResult => {
     associations: parseCreateAssociations(call, info, input.associations),
   }));
   for (const property of uniqueProperties(call, info)) {
-    const values = prepared.map((entry) => entry.values[property]).filter((value): value is string => typeof value === 'string');
+    const values = prepared
+      .map((entry) => entry.values[property])
+      .filter((value): value is string => typeof value === 'string');
     const duplicates = duplicateIds(values);
-    if (duplicates.length > 0) throw validationError(`Duplicate values for unique property ${property} in batch input: ${duplicates.join(', ')}`);
+    if (duplicates.length > 0)
+      throw validationError(
+        `Duplicate values for unique property ${property} in batch input: ${duplicates.join(', ')}`,
+      );
   }
   const records = prepared.map((entry) => {
     const record = insertRecord(call, info, entry.values);
     applyCreateAssociations(call, info, record, entry.associations);
     return record;
   });
-  return batchResult(startedAt, records.map((record) => formatWritten(info, record)), [], 201);
+  return batchResult(
+    startedAt,
+    records.map((record) => formatWritten(info, record)),
+    [],
+    201,
+  );
 };
 
 const batchRead = (call: HsCall): HsResult => {
@@ -148,9 +166,14 @@ const batchUpsert = (call: HsCall): HsResult => {
   const startedAt = new Date().toISOString();
   const info = typeParam(call);
   const inputs = inputsOf(call.body);
-  const ids = inputs.map((input) => `${String(input.idProperty ?? '')}:${String(input.id ?? '').toLowerCase()}`);
+  const ids = inputs.map(
+    (input) => `${String(input.idProperty ?? '')}:${String(input.id ?? '').toLowerCase()}`,
+  );
   const duplicates = duplicateIds(ids);
-  if (duplicates.length > 0) throw validationError(`Duplicate IDs found in batch input: [${duplicates.map((id) => id.split(':')[1]).join(', ')}]. IDs must be unique`);
+  if (duplicates.length > 0)
+    throw validationError(
+      `Duplicate IDs found in batch input: [${duplicates.map((id) => id.split(':')[1]).join(', ')}]. IDs must be unique`,
+    );
   const unique = uniqueProperties(call, info);
   const errors: BatchError[] = [];
   const results = inputs.flatMap((input) => {
@@ -158,11 +181,22 @@ const batchUpsert = (call: HsCall): HsResult => {
     const idProperty = typeof input.idProperty === 'string' ? input.idProperty : undefined;
     try {
       if (!idProperty) throw validationError('idProperty is required for upserts.');
-      if (!unique.includes(idProperty)) throw validationError(`${idProperty} is not a unique property of ${info.name}; upserts need a property with unique values.`);
+      if (!unique.includes(idProperty))
+        throw validationError(
+          `${idProperty} is not a unique property of ${info.name}; upserts need a property with unique values.`,
+        );
       const existing = findByProperty(call, info, idProperty, id);
-      if (existing) return [{ ...formatWritten(info, updateRecord(call, info, existing, input.properties ?? {})), new: false }];
+      if (existing)
+        return [
+          { ...formatWritten(info, updateRecord(call, info, existing, input.properties ?? {})), new: false },
+        ];
       const properties = { ...asRecord(input.properties), [idProperty]: id };
-      return [{ ...formatWritten(info, insertRecord(call, info, prepareCreate(call, info, properties))), new: true }];
+      return [
+        {
+          ...formatWritten(info, insertRecord(call, info, prepareCreate(call, info, properties))),
+          new: true,
+        },
+      ];
     } catch (error) {
       errors.push(errorOf(error, id));
       return [];
@@ -182,9 +216,29 @@ const batchArchive = (call: HsCall): HsResult => {
 
 export const batchRoutes = (app: FastifyInstance, rt: HubSpotRuntime): void => {
   const base = '/crm/v3/objects/:objectType/batch';
-  registerRoute(app, rt, { method: 'POST', url: `${base}/create`, scopes: writeScopes(), handler: batchCreate });
+  registerRoute(app, rt, {
+    method: 'POST',
+    url: `${base}/create`,
+    scopes: writeScopes(),
+    handler: batchCreate,
+  });
   registerRoute(app, rt, { method: 'POST', url: `${base}/read`, scopes: readScopes(), handler: batchRead });
-  registerRoute(app, rt, { method: 'POST', url: `${base}/update`, scopes: writeScopes(), handler: batchUpdate });
-  registerRoute(app, rt, { method: 'POST', url: `${base}/upsert`, scopes: writeScopes(), handler: batchUpsert });
-  registerRoute(app, rt, { method: 'POST', url: `${base}/archive`, scopes: writeScopes(), handler: batchArchive });
+  registerRoute(app, rt, {
+    method: 'POST',
+    url: `${base}/update`,
+    scopes: writeScopes(),
+    handler: batchUpdate,
+  });
+  registerRoute(app, rt, {
+    method: 'POST',
+    url: `${base}/upsert`,
+    scopes: writeScopes(),
+    handler: batchUpsert,
+  });
+  registerRoute(app, rt, {
+    method: 'POST',
+    url: `${base}/archive`,
+    scopes: writeScopes(),
+    handler: batchArchive,
+  });
 };

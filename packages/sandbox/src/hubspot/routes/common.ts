@@ -11,15 +11,21 @@ export const typeParam = (call: HsCall, name = 'objectType'): ObjectTypeInfo => 
   return info;
 };
 
-export const readScopes = (name = 'objectType') => (call: HsCall): string[] => {
-  const info = resolveObjectType(call.params[name] ?? '');
-  return info ? objectScopes(info.scope, 'read') : [];
-};
+export const readScopes =
+  (name = 'objectType') =>
+  (call: HsCall): string[] => {
+    const info = resolveObjectType(call.params[name] ?? '');
+    return info ? objectScopes(info.scope, 'read') : [];
+  };
 
-export const writeScopes = (name = 'objectType') => (call: HsCall): string[] => {
-  const info = resolveObjectType(call.params[name] ?? '');
-  return info ? objectScopes(info.scope, 'write') : [];
-};
+export const writeScopes =
+  (name = 'objectType') =>
+  (call: HsCall): string[] => {
+    const info = resolveObjectType(call.params[name] ?? '');
+    return info ? objectScopes(info.scope, 'write') : [];
+  };
 
 export const asRecord = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};

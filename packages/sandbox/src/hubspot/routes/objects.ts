@@ -22,7 +22,11 @@ import { asRecord, readScopes, typeParam, writeScopes } from './common.ts';
 type AssociationInput = { toId: string; toType: ObjectTypeInfo; labels: ReturnType<typeof labelFor>[] };
 
 /** `associations` of a create input, checked before anything is written. */
-export const parseCreateAssociations = (ctx: PortalCtx, info: ObjectTypeInfo, raw: unknown): AssociationInput[] => {
+export const parseCreateAssociations = (
+  ctx: PortalCtx,
+  info: ObjectTypeInfo,
+  raw: unknown,
+): AssociationInput[] => {
   if (raw === undefined || raw === null) return [];
   if (!Array.isArray(raw)) throw validationError('associations must be a list.');
   return raw.map((entry) => {
@@ -33,21 +37,37 @@ export const parseCreateAssociations = (ctx: PortalCtx, info: ObjectTypeInfo, ra
     const first = labelById(ctx.portal, Number(types[0]?.associationTypeId));
     const toType = first ? resolveObjectType(first.toType) : undefined;
     if (!first || first.fromType !== info.name || !toType) {
-      throw validationError(`${String(types[0]?.associationTypeId)} is not a valid association type id from ${info.name}.`);
+      throw validationError(
+        `${String(types[0]?.associationTypeId)} is not a valid association type id from ${info.name}.`,
+      );
     }
     const labels = types.map((spec) => labelFor(ctx.portal, info.name, toType.name, spec));
     const target = ctx.portal.objects[toType.name][toId];
-    if (!target || target.archived) throw validationError(`One or more associations are invalid: ${toType.singular} ${toId} does not exist.`);
+    if (!target || target.archived)
+      throw validationError(
+        `One or more associations are invalid: ${toType.singular} ${toId} does not exist.`,
+      );
     return { toId, toType, labels };
   });
 };
 
-export const applyCreateAssociations = (ctx: PortalCtx, info: ObjectTypeInfo, record: CrmRecord, inputs: AssociationInput[]): void => {
-  for (const input of inputs) associate(ctx.portal, info.name, record.id, input.toType.name, input.toId, input.labels);
+export const applyCreateAssociations = (
+  ctx: PortalCtx,
+  info: ObjectTypeInfo,
+  record: CrmRecord,
+  inputs: AssociationInput[],
+): void => {
+  for (const input of inputs)
+    associate(ctx.portal, info.name, record.id, input.toType.name, input.toId, input.labels);
 };
 
 /** `?associations=deals,line_items` on reads: `{ deals: { results: [{ id, type }] } }`. */
-export const withAssociations = (ctx: PortalCtx, info: ObjectTypeInfo, json: RecordJson, wanted: string[] | undefined) => {
+export const withAssociations = (
+  ctx: PortalCtx,
+  info: ObjectTypeInfo,
+  json: RecordJson,
+  wanted: string[] | undefined,
+) => {
   if (!wanted || wanted.length === 0) return json;
   const associations: Record<string, { results: { id: string; type: string }[] }> = {};
   for (const raw of wanted) {
@@ -64,15 +84,29 @@ export const withAssociations = (ctx: PortalCtx, info: ObjectTypeInfo, json: Rec
 const getOne = (call: HsCall) => {
   const info = typeParam(call);
   const idProperty = typeof call.query.idProperty === 'string' ? call.query.idProperty : undefined;
-  const record = findRecord(call, info, call.params.objectId ?? '', idProperty, boolParam(call.query, 'archived'));
+  const record = findRecord(
+    call,
+    info,
+    call.params.objectId ?? '',
+    idProperty,
+    boolParam(call.query, 'archived'),
+  );
   if (!record) throw notFound();
-  return ok(withAssociations(call, info, formatRecord(info, record, listParam(call.query, 'properties')), listParam(call.query, 'associations')));
+  return ok(
+    withAssociations(
+      call,
+      info,
+      formatRecord(info, record, listParam(call.query, 'properties')),
+      listParam(call.query, 'associations'),
+    ),
+  );
 };
 
 const list = (call: HsCall) => {
   const info = typeParam(call);
   const limit = Number(call.query.limit ?? 10);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw validationError('limit must be between 1 and 100.');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    throw validationError('limit must be between 1 and 100.');
   const archived = boolParam(call.query, 'archived');
   const after = call.query.after === undefined ? 0 : Number(call.query.after);
   const records = Object.values(call.portal.objects[info.name])
@@ -83,7 +117,9 @@ const list = (call: HsCall) => {
   const properties = listParam(call.query, 'properties');
   const associations = listParam(call.query, 'associations');
   return ok({
-    results: page.map((record) => withAssociations(call, info, formatRecord(info, record, properties), associations)),
+    results: page.map((record) =>
+      withAssociations(call, info, formatRecord(info, record, properties), associations),
+    ),
     ...(records.length > limit && last
       ? {
           paging: {
@@ -121,9 +157,34 @@ const archive = (call: HsCall) => {
 
 /** Basic CRUD of `/crm/v3/objects/{objectType}` for contacts, companies, deals, line items, invoices, products. */
 export const objectRoutes = (app: FastifyInstance, rt: HubSpotRuntime): void => {
-  registerRoute(app, rt, { method: 'GET', url: '/crm/v3/objects/:objectType', scopes: readScopes(), handler: list });
-  registerRoute(app, rt, { method: 'POST', url: '/crm/v3/objects/:objectType', scopes: writeScopes(), handler: create });
-  registerRoute(app, rt, { method: 'GET', url: '/crm/v3/objects/:objectType/:objectId', scopes: readScopes(), handler: getOne });
-  registerRoute(app, rt, { method: 'PATCH', url: '/crm/v3/objects/:objectType/:objectId', scopes: writeScopes(), handler: update });
-  registerRoute(app, rt, { method: 'DELETE', url: '/crm/v3/objects/:objectType/:objectId', scopes: writeScopes(), handler: archive });
+  registerRoute(app, rt, {
+    method: 'GET',
+    url: '/crm/v3/objects/:objectType',
+    scopes: readScopes(),
+    handler: list,
+  });
+  registerRoute(app, rt, {
+    method: 'POST',
+    url: '/crm/v3/objects/:objectType',
+    scopes: writeScopes(),
+    handler: create,
+  });
+  registerRoute(app, rt, {
+    method: 'GET',
+    url: '/crm/v3/objects/:objectType/:objectId',
+    scopes: readScopes(),
+    handler: getOne,
+  });
+  registerRoute(app, rt, {
+    method: 'PATCH',
+    url: '/crm/v3/objects/:objectType/:objectId',
+    scopes: writeScopes(),
+    handler: update,
+  });
+  registerRoute(app, rt, {
+    method: 'DELETE',
+    url: '/crm/v3/objects/:objectType/:objectId',
+    scopes: writeScopes(),
+    handler: archive,
+  });
 };

@@ -10,7 +10,9 @@ import { afterInvoiceOutcome, cancelSubscriptionNow } from './status.ts';
 import { resumeSubscription } from './subscriptions.ts';
 
 const openLatestInvoice = (ctx: Ctx, subscription: Subscription): Invoice => {
-  const latest = subscription.latest_invoice ? ctx.entry.objects.invoices[subscription.latest_invoice] : undefined;
+  const latest = subscription.latest_invoice
+    ? ctx.entry.objects.invoices[subscription.latest_invoice]
+    : undefined;
   if (latest?.status === 'open') return latest;
   const invoice = createSubscriptionInvoice(ctx, subscription, {
     reason: 'subscription_cycle',
@@ -25,7 +27,9 @@ const openLatestInvoice = (ctx: Ctx, subscription: Subscription): Invoice => {
 /** Pays (or fails) an open invoice from the control page, whatever the card would have said. */
 export const settleInvoice = (ctx: Ctx, invoice: Invoice, force: Exclude<Force, undefined>): void => {
   if (invoice.status !== 'open' && invoice.status !== 'uncollectible') {
-    throw invalidRequest(`Invoice ${invoice.id} is ${invoice.status}; only open or uncollectible invoices can be paid or failed.`);
+    throw invalidRequest(
+      `Invoice ${invoice.id} is ${invoice.status}; only open or uncollectible invoices can be paid or failed.`,
+    );
   }
   const customer = getCustomer(ctx, invoice.customer);
   const subscriptionId = invoice.parent?.subscription_details?.subscription;

@@ -6,7 +6,13 @@ import { buildInvoice, buildLine } from '../objects/invoice.ts';
 import { resolvePaymentMethod } from '../ops/payment-methods.ts';
 import { now, type Ctx } from '../runtime.ts';
 import type { Invoice, InvoiceLineItem, Subscription } from '../types.ts';
-import { cancelOpenIntents, chargeInvoice, ensureIntent, type Force, type PaymentOutcome } from './payments.ts';
+import {
+  cancelOpenIntents,
+  chargeInvoice,
+  ensureIntent,
+  type Force,
+  type PaymentOutcome,
+} from './payments.ts';
 import { meteredQuantity, unitAmount } from './usage.ts';
 
 /** Days between automatic retries of a failed subscription invoice; after the last, Stripe gives up. */
@@ -24,7 +30,12 @@ export type InvoicePlan = {
   usagePeriod?: { start: number; end: number };
 };
 
-const linesFor = (ctx: Ctx, invoiceId: string, subscription: Subscription, plan: InvoicePlan): InvoiceLineItem[] =>
+const linesFor = (
+  ctx: Ctx,
+  invoiceId: string,
+  subscription: Subscription,
+  plan: InvoicePlan,
+): InvoiceLineItem[] =>
   subscription.items.data.map((item) => {
     const { price } = item;
     const product = ctx.entry.objects.products[price.product];
@@ -56,7 +67,11 @@ const linesFor = (ctx: Ctx, invoiceId: string, subscription: Subscription, plan:
   });
 
 /** A draft invoice for a subscription period; emits `invoice.created`. */
-export const createSubscriptionInvoice = (ctx: Ctx, subscription: Subscription, plan: InvoicePlan): Invoice => {
+export const createSubscriptionInvoice = (
+  ctx: Ctx,
+  subscription: Subscription,
+  plan: InvoicePlan,
+): Invoice => {
   const customer = getCustomer(ctx, subscription.customer);
   const id = stripeId('in');
   const invoice = buildInvoice({
@@ -103,7 +118,8 @@ export const finalizeInvoice = (ctx: Ctx, invoice: Invoice): void => {
   invoice.effective_at = now(ctx);
   invoice.hosted_invoice_url = `${ctx.rt.baseUrl}/i/${ctx.accountId}/${invoice.id}`;
   invoice.invoice_pdf = `${ctx.rt.baseUrl}/i/${ctx.accountId}/${invoice.id}/pdf`;
-  if (invoice.amount_due > 0 && invoice.collection_method === 'charge_automatically') ensureIntent(ctx, invoice);
+  if (invoice.amount_due > 0 && invoice.collection_method === 'charge_automatically')
+    ensureIntent(ctx, invoice);
   emit(ctx, 'invoice.finalized', invoice);
   if (invoice.amount_due === 0) markPaid(ctx, invoice, 'zero');
 };
@@ -128,7 +144,12 @@ export const collectInvoice = (ctx: Ctx, invoice: Invoice, options: CollectOptio
   const subscription = subscriptionOfInvoice(ctx, invoice);
   const paymentMethod = options.paymentMethodId
     ? resolvePaymentMethod(ctx, options.paymentMethodId)
-    : chargeablePaymentMethod(ctx, customer, invoice.default_payment_method, subscription?.default_payment_method);
+    : chargeablePaymentMethod(
+        ctx,
+        customer,
+        invoice.default_payment_method,
+        subscription?.default_payment_method,
+      );
   const outcome: PaymentOutcome = paymentMethod
     ? chargeInvoice(ctx, invoice, paymentMethod, options.force)
     : { ok: false, intent: null, error: noPaymentMethod() };
@@ -141,14 +162,19 @@ export const collectInvoice = (ctx: Ctx, invoice: Invoice, options: CollectOptio
   }
   const retryInDays = retryScheduleDays[invoice.attempt_count - 1];
   const retrying = subscription !== undefined && invoice.billing_reason !== 'subscription_create';
-  invoice.next_payment_attempt = retrying && retryInDays !== undefined ? now(ctx) + retryInDays * 86_400 : null;
+  invoice.next_payment_attempt =
+    retrying && retryInDays !== undefined ? now(ctx) + retryInDays * 86_400 : null;
   emit(ctx, 'invoice.payment_failed', invoice);
   return outcome;
 };
 
 export const voidInvoice = (ctx: Ctx, invoice: Invoice): Invoice => {
   if (invoice.status !== 'open' && invoice.status !== 'uncollectible') {
-    throw invalidRequest(`You can only void an open or uncollectible invoice; this invoice is ${invoice.status}.`, undefined, 'invoice_not_editable');
+    throw invalidRequest(
+      `You can only void an open or uncollectible invoice; this invoice is ${invoice.status}.`,
+      undefined,
+      'invoice_not_editable',
+    );
   }
   invoice.status = 'void';
   invoice.status_transitions.voided_at = now(ctx);
@@ -161,7 +187,11 @@ export const voidInvoice = (ctx: Ctx, invoice: Invoice): Invoice => {
 
 export const markUncollectible = (ctx: Ctx, invoice: Invoice): Invoice => {
   if (invoice.status !== 'open') {
-    throw invalidRequest(`You can only mark an open invoice as uncollectible; this invoice is ${invoice.status}.`, undefined, 'invoice_not_editable');
+    throw invalidRequest(
+      `You can only mark an open invoice as uncollectible; this invoice is ${invoice.status}.`,
+      undefined,
+      'invoice_not_editable',
+    );
   }
   invoice.status = 'uncollectible';
   invoice.status_transitions.marked_uncollectible_at = now(ctx);

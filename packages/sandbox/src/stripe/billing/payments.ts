@@ -10,7 +10,8 @@ import type { Invoice, InvoicePayment, PaymentIntent, PaymentMethod } from '../t
 /** How a payment attempt ends: forced by the control page, or as the card decides. */
 export type Force = 'succeed' | 'fail' | undefined;
 
-export type PaymentOutcome = { ok: true; intent: PaymentIntent } | { ok: false; intent: PaymentIntent | null; error: StripeApiError };
+export type PaymentOutcome =
+  { ok: true; intent: PaymentIntent } | { ok: false; intent: PaymentIntent | null; error: StripeApiError };
 
 const forcedDecline: CardDecline = {
   code: 'card_declined',
@@ -35,7 +36,8 @@ export const ensureIntent = (ctx: Ctx, invoice: Invoice): PaymentIntent => {
     amount: invoice.amount_remaining,
     currency: invoice.currency,
     customer: invoice.customer,
-    description: invoice.billing_reason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
+    description:
+      invoice.billing_reason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
     paymentMethod: null,
   });
   objects.payment_intents[intent.id] = intent;
@@ -63,7 +65,11 @@ export const invoicePayments = (ctx: Ctx, invoice: Invoice): InvoicePayment[] =>
         is_default: index === all.length - 1,
         livemode: false as const,
         payment: { type: 'payment_intent' as const, payment_intent: intentId },
-        status: paid ? ('paid' as const) : intent.status === 'canceled' ? ('canceled' as const) : ('open' as const),
+        status: paid
+          ? ('paid' as const)
+          : intent.status === 'canceled'
+            ? ('canceled' as const)
+            : ('open' as const),
         status_transitions: { canceled_at: intent.canceled_at, paid_at: paid ? intent.created : null },
       },
     ];
@@ -78,7 +84,11 @@ export const chargeInvoice = (
 ): PaymentOutcome => {
   const intent = ensureIntent(ctx, invoice);
   const decline =
-    force === 'fail' ? forcedDecline : force === 'succeed' ? undefined : declineFor(paymentMethod.card.fingerprint, 'charge');
+    force === 'fail'
+      ? forcedDecline
+      : force === 'succeed'
+        ? undefined
+        : declineFor(paymentMethod.card.fingerprint, 'charge');
   const charge = buildCharge({
     id: stripeId('ch'),
     created: now(ctx),

@@ -3,7 +3,13 @@ import { chargeablePaymentMethod, getCustomer } from '../lookup.ts';
 import { periodOf } from '../objects/subscription.ts';
 import { now, type Ctx, type StripeRuntime } from '../runtime.ts';
 import type { AccountEntry, Subscription } from '../types.ts';
-import { collectInvoice, createSubscriptionInvoice, finalizeInvoice, markUncollectible, voidInvoice } from './invoices.ts';
+import {
+  collectInvoice,
+  createSubscriptionInvoice,
+  finalizeInvoice,
+  markUncollectible,
+  voidInvoice,
+} from './invoices.ts';
 import { afterInvoiceOutcome, cancelSubscriptionNow } from './status.ts';
 import { nextPeriodEnd } from './subscriptions.ts';
 
@@ -15,12 +21,17 @@ const renewing = ['active', 'trialing', 'past_due', 'unpaid'];
 const dueTimes = (entry: AccountEntry, subscription: Subscription): number[] => {
   const times: number[] = [];
   if (subscription.status === 'incomplete') times.push(subscription.created + incompleteWindow);
-  if (subscription.status === 'trialing' && subscription.trial_end && !entry.internal.trialWillEndSent[subscription.id]) {
+  if (
+    subscription.status === 'trialing' &&
+    subscription.trial_end &&
+    !entry.internal.trialWillEndSent[subscription.id]
+  ) {
     times.push(subscription.trial_end - trialWarning);
   }
   if (renewing.includes(subscription.status)) times.push(periodOf(subscription).end);
   for (const invoice of Object.values(entry.objects.invoices)) {
-    if (invoice.parent?.subscription_details?.subscription !== subscription.id || invoice.status !== 'open') continue;
+    if (invoice.parent?.subscription_details?.subscription !== subscription.id || invoice.status !== 'open')
+      continue;
     if (invoice.next_payment_attempt) times.push(invoice.next_payment_attempt);
     if (invoice.due_date && subscription.status === 'active' && invoice.id === subscription.latest_invoice) {
       times.push(invoice.due_date);
@@ -33,7 +44,9 @@ const expireIncomplete = (ctx: Ctx, subscription: Subscription): void => {
   const before = structuredClone(subscription);
   subscription.status = 'incomplete_expired';
   subscription.ended_at = now(ctx);
-  const latest = subscription.latest_invoice ? ctx.entry.objects.invoices[subscription.latest_invoice] : undefined;
+  const latest = subscription.latest_invoice
+    ? ctx.entry.objects.invoices[subscription.latest_invoice]
+    : undefined;
   if (latest?.status === 'open') voidInvoice(ctx, latest);
   emitUpdate(ctx, 'customer.subscription.updated', before, subscription);
 };
@@ -41,7 +54,8 @@ const expireIncomplete = (ctx: Ctx, subscription: Subscription): void => {
 const retryInvoices = (ctx: Ctx, subscription: Subscription): void => {
   for (const invoice of Object.values(ctx.entry.objects.invoices)) {
     if (invoice.parent?.subscription_details?.subscription !== subscription.id) continue;
-    if (invoice.status !== 'open' || !invoice.next_payment_attempt || invoice.next_payment_attempt > now(ctx)) continue;
+    if (invoice.status !== 'open' || !invoice.next_payment_attempt || invoice.next_payment_attempt > now(ctx))
+      continue;
     if (subscription.status === 'canceled') {
       invoice.next_payment_attempt = null;
       continue;
@@ -72,7 +86,10 @@ const endTrial = (ctx: Ctx, subscription: Subscription): boolean => {
 const renewOnce = (ctx: Ctx, subscription: Subscription): boolean => {
   const period = periodOf(subscription);
   if (period.end > now(ctx) || !renewing.includes(subscription.status)) return false;
-  if (subscription.cancel_at_period_end || (subscription.cancel_at !== null && subscription.cancel_at <= period.end)) {
+  if (
+    subscription.cancel_at_period_end ||
+    (subscription.cancel_at !== null && subscription.cancel_at <= period.end)
+  ) {
     cancelSubscriptionNow(ctx, subscription, 'cancellation_requested', null, period.end);
     return false;
   }
@@ -121,7 +138,9 @@ const advanceSubscription = (ctx: Ctx, subscription: Subscription): void => {
     emit(ctx, 'customer.subscription.trial_will_end', subscription);
   }
   retryInvoices(ctx, subscription);
-  const latest = subscription.latest_invoice ? ctx.entry.objects.invoices[subscription.latest_invoice] : undefined;
+  const latest = subscription.latest_invoice
+    ? ctx.entry.objects.invoices[subscription.latest_invoice]
+    : undefined;
   if (
     subscription.collection_method === 'send_invoice' &&
     subscription.status === 'active' &&

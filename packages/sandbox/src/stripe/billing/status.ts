@@ -34,7 +34,8 @@ export const afterInvoiceOutcome = (ctx: Ctx, invoice: Invoice, paid: boolean): 
     return;
   }
   if (invoice.billing_reason === 'subscription_create') return;
-  if (subscription.status === 'active' || subscription.status === 'trialing') subscription.status = 'past_due';
+  if (subscription.status === 'active' || subscription.status === 'trialing')
+    subscription.status = 'past_due';
   emitUpdate(ctx, 'customer.subscription.updated', before, subscription);
   const gaveUp = invoice.next_payment_attempt === null && invoice.attempt_count > 0;
   if (gaveUp && subscription.collection_method === 'charge_automatically' && invoice.attempt_count > 3) {

@@ -29,4 +29,5 @@ export const meteredQuantity = (
   }
 };
 
-export const unitAmount = (price: Price): number => Number(price.unit_amount_decimal ?? price.unit_amount ?? 0);
+export const unitAmount = (price: Price): number =>
+  Number(price.unit_amount_decimal ?? price.unit_amount ?? 0);

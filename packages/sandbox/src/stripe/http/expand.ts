@@ -5,7 +5,8 @@ import type { Invoice } from '../types.ts';
 
 type Node = Record<string, unknown>;
 
-const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isNode = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const collectionByPrefix: Record<string, keyof Ctx['entry']['objects']> = {
   cus: 'customers',
@@ -53,7 +54,8 @@ const includable = (ctx: Ctx, node: Node, field: string): unknown => {
   return undefined;
 };
 
-const cannotExpand = (path: string): Error => invalidRequest(`This property cannot be expanded (${path}).`, 'expand');
+const cannotExpand = (path: string): Error =>
+  invalidRequest(`This property cannot be expanded (${path}).`, 'expand');
 
 const apply = (ctx: Ctx, node: unknown, segments: string[], path: string): void => {
   if (Array.isArray(node)) {

@@ -38,4 +38,5 @@ export class IdempotencyCache {
 }
 
 /** Stripe saves a result once the endpoint started executing; auth, rate-limit and server errors are not saved. */
-export const cacheable = (status: number): boolean => status < 500 && status !== 401 && status !== 409 && status !== 429;
+export const cacheable = (status: number): boolean =>
+  status < 500 && status !== 401 && status !== 409 && status !== 429;

@@ -22,7 +22,11 @@ export const createdMatches = (params: Params, created: number, field = 'created
 };
 
 /** Stripe's cursor pagination over objects already sorted newest first. */
-export const paginate = <T extends { id?: string }>(items: T[], params: Params, url: string): ListObject<T> => {
+export const paginate = <T extends { id?: string }>(
+  items: T[],
+  params: Params,
+  url: string,
+): ListObject<T> => {
   const limit = int(params, 'limit') ?? 10;
   if (limit < 1 || limit > 100) {
     throw invalidRequest(`This value must be between 1 and 100 (it currently is '${limit}').`, 'limit');

@@ -36,7 +36,9 @@ const readCtx = (call: Call): Ctx => ({
 
 /** A state change: runs as one operation (its events published), then applies `expand[]`. */
 export const mutate = <T>(call: Call, operation: (ctx: Ctx) => T): T =>
-  runOperation(call.rt, call.auth.accountId, call.request, (ctx) => expand(ctx, operation(ctx), expandPaths(call.params)));
+  runOperation(call.rt, call.auth.accountId, call.request, (ctx) =>
+    expand(ctx, operation(ctx), expandPaths(call.params)),
+  );
 
 /** A read: no events, `expand[]` applied. */
 export const query = <T>(call: Call, read: (ctx: Ctx) => T): T => {
@@ -68,7 +70,10 @@ export const apiRouter =
         }
         const params: Params = { ...asParams(request.query), ...asParams(request.body) };
         const idempotencyKey = header(request, 'idempotency-key') ?? null;
-        const cacheKey = method === 'POST' && idempotencyKey ? `${auth.keyAccountId}|${auth.accountId}|${idempotencyKey}` : undefined;
+        const cacheKey =
+          method === 'POST' && idempotencyKey
+            ? `${auth.keyAccountId}|${auth.accountId}|${idempotencyKey}`
+            : undefined;
         const fingerprint = `${method} ${request.url.split('?')[0]} ${JSON.stringify(params)}`;
         if (cacheKey) {
           const saved = idempotency.replay(cacheKey, fingerprint);

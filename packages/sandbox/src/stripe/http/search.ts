@@ -3,7 +3,8 @@ import { int, str, type Params } from '../params.ts';
 
 type Clause = { field: string; metadataKey?: string; operator: string; value: string };
 
-const clausePattern = /^\s*(-?)([a-z_]+)(?:\[['"]([^'"]+)['"]\])?\s*(:|~|>=|<=|>|<)\s*(?:'([^']*)'|"([^"]*)"|(\S+))\s*$/;
+const clausePattern =
+  /^\s*(-?)([a-z_]+)(?:\[['"]([^'"]+)['"]\])?\s*(:|~|>=|<=|>|<)\s*(?:'([^']*)'|"([^"]*)"|(\S+))\s*$/;
 
 const parse = (query: string): { clauses: Clause[]; join: 'AND' | 'OR' } => {
   const join = / OR /i.test(query) ? 'OR' : 'AND';
@@ -59,7 +60,9 @@ export const search = <T extends Record<string, unknown>>(items: T[], params: Pa
   if (!query) throw invalidRequest('Missing required param: query.', 'query', 'parameter_missing');
   const { clauses, join } = parse(query);
   const matched = items.filter((item) =>
-    join === 'AND' ? clauses.every((clause) => test(item, clause)) : clauses.some((clause) => test(item, clause)),
+    join === 'AND'
+      ? clauses.every((clause) => test(item, clause))
+      : clauses.some((clause) => test(item, clause)),
   );
   const limit = int(params, 'limit') ?? 10;
   const offset = Number(str(params, 'page') ?? '0') || 0;

@@ -43,7 +43,9 @@ export const buildCharge = (input: {
       network_status: decline ? 'declined_by_network' : 'approved_by_network',
       reason: decline?.declineCode ?? null,
       risk_level: 'normal',
-      seller_message: decline ? 'The bank did not return any further details with this decline.' : 'Payment complete.',
+      seller_message: decline
+        ? 'The bank did not return any further details with this decline.'
+        : 'Payment complete.',
       type: decline ? 'issuer_declined' : 'authorized',
     },
     paid: !decline,

@@ -15,7 +15,12 @@ export const buildCustomer = (id: string, created: number): Customer => ({
   discount: null,
   email: null,
   invoice_prefix: invoicePrefix(),
-  invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
+  invoice_settings: {
+    custom_fields: null,
+    default_payment_method: null,
+    footer: null,
+    rendering_options: null,
+  },
   livemode: false,
   metadata: {},
   name: null,

@@ -40,7 +40,9 @@ export const buildPaymentIntent = (input: {
   on_behalf_of: null,
   payment_method: input.paymentMethod,
   payment_method_configuration_details: null,
-  payment_method_options: { card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' } },
+  payment_method_options: {
+    card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' },
+  },
   payment_method_types: ['card'],
   payment_record: null,
   processing: null,

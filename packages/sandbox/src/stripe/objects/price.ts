@@ -1,6 +1,11 @@
 import type { Plan, Price } from '../types.ts';
 
-export const buildPrice = (input: Omit<Price, 'object' | 'livemode' | 'custom_unit_amount' | 'tiers_mode' | 'transform_quantity' | 'billing_scheme'>): Price => ({
+export const buildPrice = (
+  input: Omit<
+    Price,
+    'object' | 'livemode' | 'custom_unit_amount' | 'tiers_mode' | 'transform_quantity' | 'billing_scheme'
+  >,
+): Price => ({
   ...input,
   object: 'price',
   billing_scheme: 'per_unit',

@@ -33,7 +33,9 @@ export const buildSetupIntent = (input: {
   on_behalf_of: null,
   payment_method: null,
   payment_method_configuration_details: null,
-  payment_method_options: { card: { mandate_options: null, network: null, request_three_d_secure: 'automatic' } },
+  payment_method_options: {
+    card: { mandate_options: null, network: null, request_three_d_secure: 'automatic' },
+  },
   payment_method_types: input.paymentMethodTypes,
   single_use_mandate: null,
   status: 'requires_payment_method',

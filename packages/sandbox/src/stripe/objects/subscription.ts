@@ -102,5 +102,8 @@ export const buildSubscription = (input: SubscriptionInput): Subscription => ({
 /** The period all items share (the sandbox keeps items aligned, as single-interval subscriptions are). */
 export const periodOf = (subscription: Subscription): { start: number; end: number } => {
   const first = subscription.items.data[0];
-  return { start: first?.current_period_start ?? subscription.created, end: first?.current_period_end ?? subscription.created };
+  return {
+    start: first?.current_period_start ?? subscription.created,
+    end: first?.current_period_end ?? subscription.created,
+  };
 };

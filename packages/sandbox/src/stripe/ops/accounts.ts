@@ -16,7 +16,10 @@ export type NewAccount = {
 /** A Standard account of its own (not yet connected to any platform), with its own API keys. */
 export const createStandaloneAccount = (rt: StripeRuntime, input: NewAccount = {}): AccountEntry => {
   const account = buildAccount({ id: stripeId('acct'), created: rt.clock.now(), ...input });
-  const entry = buildAccountEntry(account, 'standalone', { secretKeys: [secretKey()], publishableKey: publishableKey() });
+  const entry = buildAccountEntry(account, 'standalone', {
+    secretKeys: [secretKey()],
+    publishableKey: publishableKey(),
+  });
   rt.store.addAccount(entry);
   return entry;
 };
@@ -30,7 +33,9 @@ export const connectAccount = (rt: StripeRuntime, accountId: string, platformId:
   return entry;
 };
 
-export type AccountFlags = Partial<Pick<Account, 'details_submitted' | 'charges_enabled' | 'payouts_enabled' | 'email'>> & {
+export type AccountFlags = Partial<
+  Pick<Account, 'details_submitted' | 'charges_enabled' | 'payouts_enabled' | 'email'>
+> & {
   name?: string | null;
 };
 
@@ -41,7 +46,9 @@ export const updateAccountFlags = (rt: StripeRuntime, accountId: string, flags: 
     const before = structuredClone(account);
     if (flags.details_submitted !== undefined) {
       account.details_submitted = flags.details_submitted;
-      account.requirements.currently_due = flags.details_submitted ? [] : ['business_profile.url', 'external_account'];
+      account.requirements.currently_due = flags.details_submitted
+        ? []
+        : ['business_profile.url', 'external_account'];
       account.requirements.eventually_due = account.requirements.currently_due;
       account.requirements.disabled_reason = flags.details_submitted ? null : 'requirements.past_due';
     }

@@ -87,7 +87,10 @@ const recurringOf = (ctx: Ctx, params: Params): Recurring | null => {
   const usageType = oneOf(recurring, 'usage_type', ['licensed', 'metered'] as const) ?? 'licensed';
   const meter = str(recurring, 'meter') || null;
   if (usageType === 'metered' && !meter) {
-    throw invalidRequest('Metered prices must be backed by a meter: pass `recurring[meter]`.', 'recurring[meter]');
+    throw invalidRequest(
+      'Metered prices must be backed by a meter: pass `recurring[meter]`.',
+      'recurring[meter]',
+    );
   }
   if (meter) getMeter(ctx, meter, 'recurring[meter]');
   return {
@@ -112,7 +115,8 @@ const buildPriceFrom = (ctx: Ctx, params: Params): Price => {
   const unitAmount = int(params, 'unit_amount');
   const unitAmountDecimal = str(params, 'unit_amount_decimal');
   if (unitAmount === undefined && !unitAmountDecimal) throw missingParam('unit_amount');
-  if (unitAmount !== undefined && unitAmount < 0) throw invalidRequest('Invalid non-negative integer', 'unit_amount');
+  if (unitAmount !== undefined && unitAmount < 0)
+    throw invalidRequest('Invalid non-negative integer', 'unit_amount');
   const lookupKey = nullableStr(params, 'lookup_key') ?? null;
   if (lookupKey) {
     const holder = Object.values(ctx.entry.objects.prices).find((price) => price.lookup_key === lookupKey);
@@ -135,7 +139,8 @@ const buildPriceFrom = (ctx: Ctx, params: Params): Price => {
     nickname: nullableStr(params, 'nickname') ?? null,
     product: productId,
     recurring,
-    tax_behavior: oneOf(params, 'tax_behavior', ['exclusive', 'inclusive', 'unspecified'] as const) ?? 'unspecified',
+    tax_behavior:
+      oneOf(params, 'tax_behavior', ['exclusive', 'inclusive', 'unspecified'] as const) ?? 'unspecified',
     type: recurring ? 'recurring' : 'one_time',
     unit_amount: unitAmount ?? Math.round(Number(decimal)),
     unit_amount_decimal: decimal,

@@ -29,7 +29,8 @@ const applyCustomerParams = (ctx: Ctx, customer: Customer, params: Params): void
     };
   }
   const preferred = params.preferred_locales;
-  if (Array.isArray(preferred)) customer.preferred_locales = preferred.filter((value) => typeof value === 'string');
+  if (Array.isArray(preferred))
+    customer.preferred_locales = preferred.filter((value) => typeof value === 'string');
   const invoiceSettings = obj(params, 'invoice_settings');
   if (invoiceSettings) {
     const defaultPaymentMethod = nullableStr(invoiceSettings, 'default_payment_method');
@@ -50,7 +51,8 @@ const applyCustomerParams = (ctx: Ctx, customer: Customer, params: Params): void
         );
       }
     }
-    if (defaultPaymentMethod !== undefined) customer.invoice_settings.default_payment_method = defaultPaymentMethod;
+    if (defaultPaymentMethod !== undefined)
+      customer.invoice_settings.default_payment_method = defaultPaymentMethod;
     const footer = nullableStr(invoiceSettings, 'footer');
     if (footer !== undefined) customer.invoice_settings.footer = footer;
   }
@@ -63,7 +65,7 @@ export const createCustomer = (ctx: Ctx, params: Params): Customer => {
   applyCustomerParams(ctx, customer, rest);
   ctx.entry.objects.customers[customer.id] = customer;
   emit(ctx, 'customer.created', customer);
-  if (paymentMethodId) attachPaymentMethod(ctx, paymentMethodId, customer.id);
+  if (paymentMethodId) attachPaymentMethod(ctx, paymentMethodId, customer.id, 'payment_method');
   if (invoiceSettings !== undefined) {
     const before = structuredClone(customer);
     applyCustomerParams(ctx, customer, { invoice_settings: invoiceSettings });

@@ -14,7 +14,8 @@ export const createMeter = (ctx: Ctx, params: Params): Meter => {
   const taken = Object.values(ctx.entry.objects.meters).some(
     (meter) => meter.event_name === eventName && meter.status === 'active',
   );
-  if (taken) throw invalidRequest(`An active meter with event_name ${eventName} already exists.`, 'event_name');
+  if (taken)
+    throw invalidRequest(`An active meter with event_name ${eventName} already exists.`, 'event_name');
   const aggregation = obj(params, 'default_aggregation');
   const meter = buildMeter({
     id: stripeId('mtr'),
@@ -39,10 +40,13 @@ export const createMeterEvent = (ctx: Ctx, params: Params): MeterEvent => {
   if (!payload) throw missingParam('payload');
   const flatPayload: Record<string, string> = {};
   for (const [key, value] of Object.entries(payload)) {
-    if (typeof value !== 'string') throw invalidRequest(`Invalid payload value for ${key}`, `payload[${key}]`);
+    if (typeof value !== 'string')
+      throw invalidRequest(`Invalid payload value for ${key}`, `payload[${key}]`);
     flatPayload[key] = value;
   }
-  const meter = Object.values(ctx.entry.objects.meters).find((candidate) => candidate.event_name === eventName);
+  const meter = Object.values(ctx.entry.objects.meters).find(
+    (candidate) => candidate.event_name === eventName,
+  );
   const customerKey = meter?.customer_mapping.event_payload_key ?? 'stripe_customer_id';
   const valueKey = meter?.value_settings.event_payload_key ?? 'value';
   if (!flatPayload[customerKey]) throw missingParam(`payload[${customerKey}]`);
@@ -51,14 +55,21 @@ export const createMeterEvent = (ctx: Ctx, params: Params): MeterEvent => {
   }
   const timestamp = int(params, 'timestamp') ?? now(ctx);
   if (timestamp < now(ctx) - maxAgeSeconds || timestamp > now(ctx) + 300) {
-    throw invalidRequest('Timestamp must be within the past 35 days and not more than 5 minutes in the future.', 'timestamp');
+    throw invalidRequest(
+      'Timestamp must be within the past 35 days and not more than 5 minutes in the future.',
+      'timestamp',
+    );
   }
   const identifier = str(params, 'identifier') || base62(20);
   const duplicate = ctx.entry.objects.meter_events.some(
     (event) => event.identifier === identifier && event.created > now(ctx) - 86_400,
   );
   if (duplicate) {
-    throw invalidRequest(`An event with identifier ${identifier} already exists.`, 'identifier', 'meter_event_duplicate_identifier');
+    throw invalidRequest(
+      `An event with identifier ${identifier} already exists.`,
+      'identifier',
+      'meter_event_duplicate_identifier',
+    );
   }
   const event: MeterEvent = {
     object: 'billing.meter_event',

@@ -42,7 +42,10 @@ const billingDetails = (params: Params): Partial<PaymentMethod['billing_details'
 
 const createFromNumber = (ctx: Ctx, number: string, params: Params, card: Params): PaymentMethod => {
   const inspected = inspectCard(number);
-  const { month, year } = card.exp_month === undefined ? { month: 12, year: new Date().getUTCFullYear() + 5 } : expiry(card, now(ctx));
+  const { month, year } =
+    card.exp_month === undefined
+      ? { month: 12, year: new Date().getUTCFullYear() + 5 }
+      : expiry(card, now(ctx));
   const paymentMethod = buildCardPaymentMethod({
     id: stripeId('pm'),
     created: now(ctx),
@@ -63,7 +66,8 @@ const createFromNumber = (ctx: Ctx, number: string, params: Params, card: Params
 export const createPaymentMethod = (ctx: Ctx, params: Params): PaymentMethod => {
   const type = str(params, 'type');
   if (!type) throw missingParam('type');
-  if (type !== 'card') throw invalidRequest(`The sandbox only supports card payment methods, not ${type}.`, 'type');
+  if (type !== 'card')
+    throw invalidRequest(`The sandbox only supports card payment methods, not ${type}.`, 'type');
   const card = obj(params, 'card');
   if (!card) throw missingParam('card');
   const number = str(card, 'number');
@@ -79,9 +83,14 @@ export const resolvePaymentMethod = (ctx: Ctx, id: string, param = 'payment_meth
   return getPaymentMethod(ctx, id, param);
 };
 
-export const attachPaymentMethod = (ctx: Ctx, id: string, customerId: string): PaymentMethod => {
+export const attachPaymentMethod = (
+  ctx: Ctx,
+  id: string,
+  customerId: string,
+  param = 'id',
+): PaymentMethod => {
   const customer = getCustomer(ctx, customerId);
-  const paymentMethod = resolvePaymentMethod(ctx, id);
+  const paymentMethod = resolvePaymentMethod(ctx, id, param);
   if (paymentMethod.customer === customer.id) return paymentMethod;
   if (paymentMethod.customer) {
     throw invalidRequest(
@@ -99,7 +108,7 @@ export const attachPaymentMethod = (ctx: Ctx, id: string, customerId: string): P
 
 /** Detaching also clears the customer's default when it was this card, as Stripe does. */
 export const detachPaymentMethod = (ctx: Ctx, id: string): PaymentMethod => {
-  const paymentMethod = getPaymentMethod(ctx, id);
+  const paymentMethod = getPaymentMethod(ctx, id, 'id');
   const customerId = paymentMethod.customer;
   if (!customerId) {
     throw invalidRequest(
@@ -127,19 +136,27 @@ export const detachPaymentMethod = (ctx: Ctx, id: string): PaymentMethod => {
 };
 
 export const updatePaymentMethod = (ctx: Ctx, id: string, params: Params): PaymentMethod => {
-  const paymentMethod = getPaymentMethod(ctx, id);
+  const paymentMethod = getPaymentMethod(ctx, id, 'id');
   const before = structuredClone(paymentMethod);
   paymentMethod.metadata = metadata(params, paymentMethod.metadata);
   if (params.billing_details !== undefined) {
     const details = billingDetails(params);
     paymentMethod.billing_details = {
       ...paymentMethod.billing_details,
-      ...Object.fromEntries(Object.entries(details).filter(([, value]) => value !== undefined && value !== null)),
+      ...Object.fromEntries(
+        Object.entries(details).filter(([, value]) => value !== undefined && value !== null),
+      ),
     };
   }
   const card = obj(params, 'card');
   if (card) {
-    const { month, year } = expiry({ exp_month: card.exp_month ?? String(paymentMethod.card.exp_month), exp_year: card.exp_year ?? String(paymentMethod.card.exp_year) }, now(ctx));
+    const { month, year } = expiry(
+      {
+        exp_month: card.exp_month ?? String(paymentMethod.card.exp_month),
+        exp_year: card.exp_year ?? String(paymentMethod.card.exp_year),
+      },
+      now(ctx),
+    );
     paymentMethod.card.exp_month = month;
     paymentMethod.card.exp_year = year;
   }

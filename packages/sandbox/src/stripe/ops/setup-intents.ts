@@ -11,7 +11,11 @@ import { attachPaymentMethod, createPaymentMethod, resolvePaymentMethod } from '
 
 const onlyCards = (types: string[] | undefined, param: string): void => {
   const unsupported = types?.find((type) => type !== 'card');
-  if (unsupported) throw invalidRequest(`The sandbox only supports the card payment method type, not ${unsupported}.`, param);
+  if (unsupported)
+    throw invalidRequest(
+      `The sandbox only supports the card payment method type, not ${unsupported}.`,
+      param,
+    );
 };
 
 /** A payment method from `payment_method` or inline `payment_method_data` (what Stripe.js sends). */
@@ -92,7 +96,8 @@ export const confirmSetupIntent = (ctx: Ctx, id: string, params: Params): SetupI
       ...({ setup_intent: structuredClone(intent) } as object),
     });
   }
-  if (intent.customer && paymentMethod.customer !== intent.customer) attachPaymentMethod(ctx, paymentMethod.id, intent.customer);
+  if (intent.customer && paymentMethod.customer !== intent.customer)
+    attachPaymentMethod(ctx, paymentMethod.id, intent.customer);
   intent.status = 'succeeded';
   intent.last_setup_error = null;
   emit(ctx, 'setup_intent.succeeded', intent);

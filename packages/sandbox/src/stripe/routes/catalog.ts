@@ -37,9 +37,13 @@ export const catalogRoutes = (route: Register): void => {
     }),
   );
 
-  route('POST', '/v1/products/:id', (call) => mutate(call, (ctx) => updateProduct(ctx, call.path.id ?? '', call.params)));
+  route('POST', '/v1/products/:id', (call) =>
+    mutate(call, (ctx) => updateProduct(ctx, call.path.id ?? '', call.params)),
+  );
 
-  route('DELETE', '/v1/products/:id', (call) => mutate(call, (ctx) => deleteProduct(ctx, call.path.id ?? '')));
+  route('DELETE', '/v1/products/:id', (call) =>
+    mutate(call, (ctx) => deleteProduct(ctx, call.path.id ?? '')),
+  );
 
   route('POST', '/v1/prices', (call) => mutate(call, (ctx) => createPrice(ctx, call.params)));
 
@@ -71,5 +75,7 @@ export const catalogRoutes = (route: Register): void => {
 
   route('GET', '/v1/prices/:id', (call) => query(call, (ctx) => getPrice(ctx, call.path.id ?? '', 'id')));
 
-  route('POST', '/v1/prices/:id', (call) => mutate(call, (ctx) => updatePrice(ctx, call.path.id ?? '', call.params)));
+  route('POST', '/v1/prices/:id', (call) =>
+    mutate(call, (ctx) => updatePrice(ctx, call.path.id ?? '', call.params)),
+  );
 };

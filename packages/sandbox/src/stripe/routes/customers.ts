@@ -21,7 +21,9 @@ export const customerRoutes = (route: Register): void => {
   );
 
   route('GET', '/v1/customers/search', (call) =>
-    query(call, (ctx) => search(newestFirst(ctx.entry.objects.customers), call.params, '/v1/customers/search')),
+    query(call, (ctx) =>
+      search(newestFirst(ctx.entry.objects.customers), call.params, '/v1/customers/search'),
+    ),
   );
 
   route('GET', '/v1/customers/:id', (call) =>
@@ -33,9 +35,13 @@ export const customerRoutes = (route: Register): void => {
     }),
   );
 
-  route('POST', '/v1/customers/:id', (call) => mutate(call, (ctx) => updateCustomer(ctx, call.path.id ?? '', call.params)));
+  route('POST', '/v1/customers/:id', (call) =>
+    mutate(call, (ctx) => updateCustomer(ctx, call.path.id ?? '', call.params)),
+  );
 
-  route('DELETE', '/v1/customers/:id', (call) => mutate(call, (ctx) => deleteCustomer(ctx, call.path.id ?? '')));
+  route('DELETE', '/v1/customers/:id', (call) =>
+    mutate(call, (ctx) => deleteCustomer(ctx, call.path.id ?? '')),
+  );
 
   route('GET', '/v1/customers/:id/payment_methods', (call) =>
     query(call, (ctx) => {

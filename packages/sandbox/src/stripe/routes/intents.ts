@@ -31,7 +31,9 @@ export const intentRoutes = (route: Register): void => {
       const customer = str(call.params, 'customer');
       const paymentMethod = str(call.params, 'payment_method');
       const intents = newestFirst(ctx.entry.objects.setup_intents).filter(
-        (intent) => (!customer || intent.customer === customer) && (!paymentMethod || intent.payment_method === paymentMethod),
+        (intent) =>
+          (!customer || intent.customer === customer) &&
+          (!paymentMethod || intent.payment_method === paymentMethod),
       );
       return paginate(intents, call.params, '/v1/setup_intents');
     }),

@@ -1,5 +1,11 @@
 import { afterInvoiceOutcome } from '../billing/status.ts';
-import { collectInvoice, finalizeInvoice, markPaid, markUncollectible, voidInvoice } from '../billing/invoices.ts';
+import {
+  collectInvoice,
+  finalizeInvoice,
+  markPaid,
+  markUncollectible,
+  voidInvoice,
+} from '../billing/invoices.ts';
 import { invoicePayments } from '../billing/payments.ts';
 import { invalidRequest } from '../errors.ts';
 import { createdMatches, newestFirst, paginate } from '../http/list.ts';
@@ -47,7 +53,11 @@ export const invoiceRoutes = (route: Register): void => {
     mutate(call, (ctx) => {
       const invoice = getInvoice(ctx, call.path.id ?? '', 'id');
       if (invoice.status !== 'draft') {
-        throw invalidRequest('This invoice is already finalized, you can\'t re-finalize a non-draft invoice.', undefined, 'invoice_not_editable');
+        throw invalidRequest(
+          "This invoice is already finalized, you can't re-finalize a non-draft invoice.",
+          undefined,
+          'invoice_not_editable',
+        );
       }
       finalizeInvoice(ctx, invoice);
       return invoice;
@@ -58,7 +68,12 @@ export const invoiceRoutes = (route: Register): void => {
     mutate(call, (ctx) => {
       const invoice = getInvoice(ctx, call.path.id ?? '', 'id');
       if (invoice.status === 'paid') throw invalidRequest('Invoice is already paid.');
-      if (invoice.status === 'void') throw invalidRequest('This invoice has been voided and cannot be paid.', undefined, 'invoice_not_editable');
+      if (invoice.status === 'void')
+        throw invalidRequest(
+          'This invoice has been voided and cannot be paid.',
+          undefined,
+          'invoice_not_editable',
+        );
       if (invoice.status === 'draft') finalizeInvoice(ctx, invoice);
       // Finalizing a zero-amount draft pays it.
       if (isPaid(invoice)) return invoice;

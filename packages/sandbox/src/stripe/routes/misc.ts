@@ -12,7 +12,8 @@ export const miscRoutes = (route: Register): void => {
       const customer = str(call.params, 'customer');
       const intent = str(call.params, 'payment_intent');
       const charges = newestFirst(ctx.entry.objects.charges).filter(
-        (charge) => (!customer || charge.customer === customer) && (!intent || charge.payment_intent === intent),
+        (charge) =>
+          (!customer || charge.customer === customer) && (!intent || charge.payment_intent === intent),
       );
       return paginate(charges, call.params, '/v1/charges');
     }),
@@ -30,7 +31,8 @@ export const miscRoutes = (route: Register): void => {
     query(call, (ctx) => {
       const type = str(call.params, 'type');
       const types = stringList(call.params, 'types');
-      if (type && types) throw invalidRequest('You may only specify one of these parameters: type, types.', 'types');
+      if (type && types)
+        throw invalidRequest('You may only specify one of these parameters: type, types.', 'types');
       const matchesType = (eventType: string): boolean => {
         if (types) return types.includes(eventType);
         if (!type) return true;
@@ -57,12 +59,18 @@ export const miscRoutes = (route: Register): void => {
   route('GET', '/v1/billing/meters', (call) =>
     query(call, (ctx) => {
       const status = str(call.params, 'status');
-      const meters = newestFirst(ctx.entry.objects.meters).filter((meter) => !status || meter.status === status);
+      const meters = newestFirst(ctx.entry.objects.meters).filter(
+        (meter) => !status || meter.status === status,
+      );
       return paginate(meters, call.params, '/v1/billing/meters');
     }),
   );
 
-  route('GET', '/v1/billing/meters/:id', (call) => query(call, (ctx) => getMeter(ctx, call.path.id ?? '', 'id')));
+  route('GET', '/v1/billing/meters/:id', (call) =>
+    query(call, (ctx) => getMeter(ctx, call.path.id ?? '', 'id')),
+  );
 
-  route('POST', '/v1/billing/meter_events', (call) => mutate(call, (ctx) => createMeterEvent(ctx, call.params)));
+  route('POST', '/v1/billing/meter_events', (call) =>
+    mutate(call, (ctx) => createMeterEvent(ctx, call.params)),
+  );
 };

@@ -34,10 +34,14 @@ export const subscriptionRoutes = (route: Register): void => {
   );
 
   route('GET', '/v1/subscriptions/search', (call) =>
-    query(call, (ctx) => search(newestFirst(ctx.entry.objects.subscriptions), call.params, '/v1/subscriptions/search')),
+    query(call, (ctx) =>
+      search(newestFirst(ctx.entry.objects.subscriptions), call.params, '/v1/subscriptions/search'),
+    ),
   );
 
-  route('GET', '/v1/subscriptions/:id', (call) => query(call, (ctx) => getSubscription(ctx, call.path.id ?? '', 'id')));
+  route('GET', '/v1/subscriptions/:id', (call) =>
+    query(call, (ctx) => getSubscription(ctx, call.path.id ?? '', 'id')),
+  );
 
   route('POST', '/v1/subscriptions/:id', (call) =>
     mutate(call, (ctx) => updateSubscription(ctx, call.path.id ?? '', call.params)),
@@ -47,12 +51,18 @@ export const subscriptionRoutes = (route: Register): void => {
     mutate(call, (ctx) => cancelSubscription(ctx, call.path.id ?? '', call.params)),
   );
 
-  route('POST', '/v1/subscriptions/:id/resume', (call) => mutate(call, (ctx) => resumeSubscription(ctx, call.path.id ?? '')));
+  route('POST', '/v1/subscriptions/:id/resume', (call) =>
+    mutate(call, (ctx) => resumeSubscription(ctx, call.path.id ?? '')),
+  );
 
   route('GET', '/v1/subscription_items', (call) =>
     query(call, (ctx) => {
       const subscription = getSubscription(ctx, str(call.params, 'subscription') ?? '', 'subscription');
-      return paginate([...subscription.items.data].reverse(), call.params, `/v1/subscription_items?subscription=${subscription.id}`);
+      return paginate(
+        [...subscription.items.data].reverse(),
+        call.params,
+        `/v1/subscription_items?subscription=${subscription.id}`,
+      );
     }),
   );
 };

@@ -1,0 +1,47 @@
+import type { BetterAuthPlugin } from 'better-auth';
+import type { SocialProviderId } from '@billbridge/contract';
+import type { PasswordPolicyConfig } from '../config/env.ts';
+import type { SendAccountMail } from '../features/accounts/send-account-mail.ts';
+import { checkActionCodeEndpoint } from './endpoints/check-action-code.ts';
+import { recoverEmailEndpoint } from './endpoints/recover-email.ts';
+import { socialProvidersEndpoint } from './endpoints/social-providers.ts';
+import { updatePasswordEndpoint } from './endpoints/update-password.ts';
+import {
+  emailChangeRecoveryHook,
+  resetPasswordCodeHook,
+  usedVerificationHook,
+} from './hooks/action-codes.ts';
+import { passwordPolicyHook } from './hooks/password-policy.ts';
+import { sensitiveOperationsHook } from './hooks/sensitive-operations.ts';
+import { sessionRotationHook } from './hooks/session-rotation.ts';
+
+export type AccountsPluginOptions = {
+  passwordPolicy: PasswordPolicyConfig;
+  socialProviders: SocialProviderId[];
+  sendMail: SendAccountMail;
+};
+
+/**
+ * What the spec's identity provider does that better-auth does not out of the box: action codes
+ * (check, recover e-mail), password update on a recent sign-in, the password policy, session
+ * rotation, used-link detection and the recovery e-mail after an e-mail change.
+ */
+export const accountsPlugin = ({ passwordPolicy, socialProviders, sendMail }: AccountsPluginOptions) =>
+  ({
+    id: 'billbridge-accounts',
+    endpoints: {
+      checkActionCode: checkActionCodeEndpoint,
+      recoverEmail: recoverEmailEndpoint,
+      updatePassword: updatePasswordEndpoint,
+      socialProviders: socialProvidersEndpoint(socialProviders),
+    },
+    hooks: {
+      before: [
+        resetPasswordCodeHook,
+        passwordPolicyHook(passwordPolicy),
+        sensitiveOperationsHook,
+        usedVerificationHook,
+      ],
+      after: [sessionRotationHook, emailChangeRecoveryHook(sendMail)],
+    },
+  }) satisfies BetterAuthPlugin;

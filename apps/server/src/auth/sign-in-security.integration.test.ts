@@ -1,0 +1,237 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/client.ts';
+import {
+  authGet,
+  authPost,
+  cookiesOf,
+  sessionUserOf,
+  signIn,
+  testPassword,
+} from '../testing/auth-requests.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+describe('sign-in security', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { AUTH_RATE_LIMIT: 'true' } });
+  });
+  afterAll(() => t.close());
+
+  // Each test uses its own client address (trusted from loopback, like a proxy in front of us).
+  let address = 0;
+  const fromNewAddress = () => {
+    address += 1;
+    return { 'x-forwarded-for': `127.0.9.${address}` };
+  };
+
+  /** Signs up from an address of its own, so the sign-up limit of the shared test address is left alone. */
+  const newUser = async (email: string) => {
+    const response = await authPost(
+      t.app,
+      '/sign-up/email',
+      { name: 'Test User', email, password: testPassword },
+      { headers: fromNewAddress() },
+    );
+    expect(response.statusCode).toBe(200);
+    return { id: (response.json() as { user: { id: string } }).user.id, email, cookie: cookiesOf(response) };
+  };
+
+  it('answers a wrong password and an unknown user the same way', async () => {
+    const headers = fromNewAddress();
+    const user = await newUser('known@example.com');
+    const wrongPassword = await authPost(
+      t.app,
+      '/sign-in/email',
+      { email: user.email, password: 'not the password at all' },
+      { headers },
+    );
+    const unknownUser = await authPost(
+      t.app,
+      '/sign-in/email',
+      { email: 'nobody@example.com', password: 'not the password at all' },
+      { headers },
+    );
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownUser.statusCode).toBe(wrongPassword.statusCode);
+    expect(unknownUser.json()).toEqual(wrongPassword.json());
+    expect(wrongPassword.json()).toMatchObject({ code: 'INVALID_EMAIL_OR_PASSWORD' });
+  });
+
+  it('answers the sixth rapid sign-in with 429, counting in the database', async () => {
+    const headers = fromNewAddress();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const response = await authPost(
+        t.app,
+        '/sign-in/email',
+        { email: 'nobody@example.com', password: 'wrong-password-1' },
+        { headers },
+      );
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+
+    // The count is a row of `rate_limit`, shared by every server process on this database.
+    const rows = await queryRows<{ key: string; count: number }>(
+      t.context.database.db,
+      sql`select key, count from rate_limit where key like ${'%127.0.9.' + address + '%sign-in%'}`,
+    );
+    expect(rows).toEqual([{ key: expect.stringContaining('/sign-in/email'), count: 5 }]);
+    await queryRows(t.context.database.db, sql`delete from rate_limit where key = ${rows[0]?.key ?? ''}`);
+    const afterReset = await authPost(
+      t.app,
+      '/sign-in/email',
+      { email: 'nobody@example.com', password: 'wrong-password-1' },
+      { headers },
+    );
+    expect(afterReset.statusCode).toBe(401);
+  });
+
+  it('keeps other addresses signing in while one is limited', async () => {
+    const limited = fromNewAddress();
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      await authPost(
+        t.app,
+        '/sign-in/email',
+        { email: 'nobody@example.com', password: 'wrong-password-1' },
+        { headers: limited },
+      );
+    }
+    const user = await newUser('elsewhere@example.com');
+    const { response } = await signIn(t.app, user.email, testPassword, { headers: fromNewAddress() });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('ignores a forwarded address from a peer that is not a trusted proxy', async () => {
+    const untrusted = await createTestApp({ env: { AUTH_RATE_LIMIT: 'true', TRUST_PROXY: 'false' } });
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 6; attempt += 1) {
+        const response = await authPost(
+          untrusted.app,
+          '/sign-in/email',
+          { email: 'x@example.com', password: 'wrong-password-1' },
+          {
+            headers: { 'x-forwarded-for': `198.51.100.${attempt}` },
+          },
+        );
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await untrusted.close();
+    }
+  });
+
+  it('limits sign-ups, reset e-mails and verification e-mails per address', async () => {
+    const signUps = fromNewAddress();
+    const signUpStatuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const response = await authPost(
+        t.app,
+        '/sign-up/email',
+        { name: 'Many', email: `many${attempt}@example.com`, password: testPassword },
+        { headers: signUps },
+      );
+      signUpStatuses.push(response.statusCode);
+    }
+    expect(signUpStatuses).toEqual([200, 200, 200, 200, 200, 429]);
+
+    const resets = fromNewAddress();
+    const resetStatuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const response = await authPost(
+        t.app,
+        '/request-password-reset',
+        { email: 'someone@example.com' },
+        { headers: resets },
+      );
+      resetStatuses.push(response.statusCode);
+    }
+    expect(resetStatuses).toEqual([200, 200, 200, 429]);
+
+    const verifications = fromNewAddress();
+    const user = await newUser('verify-often@example.com');
+    const verificationStatuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const response = await authPost(
+        t.app,
+        '/send-verification-email',
+        { email: user.email },
+        { cookie: user.cookie, headers: verifications },
+      );
+      verificationStatuses.push(response.statusCode);
+    }
+    expect(verificationStatuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('rotates the session at sign-in: the token the browser held before stops working', async () => {
+    const user = await newUser('rotate@example.com');
+    const { cookie: first } = await signIn(t.app, user.email, testPassword, { headers: fromNewAddress() });
+    const { cookie: second } = await signIn(t.app, user.email, testPassword, {
+      cookie: first,
+      headers: fromNewAddress(),
+    });
+    expect(second).not.toBe(first);
+    expect(await sessionUserOf(t.app, second)).toMatchObject({ email: user.email });
+    expect(await sessionUserOf(t.app, first)).toBeNull();
+  });
+
+  it('sets the session cookie HttpOnly and SameSite=Lax', async () => {
+    const user = await newUser('cookie@example.com');
+    const { response } = await signIn(t.app, user.email, testPassword, { headers: fromNewAddress() });
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toMatch(/better-auth\.session_token=[^;]+;.*HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).not.toMatch(/Secure/i);
+  });
+
+  it('refuses state-changing auth requests from a foreign origin', async () => {
+    const user = await newUser('origin@example.com');
+    const foreign = { origin: 'https://evil.example' };
+    const signInFromEvil = await authPost(
+      t.app,
+      '/sign-in/email',
+      { email: user.email, password: testPassword },
+      { headers: foreign },
+    );
+    expect(signInFromEvil.statusCode).toBe(403);
+    const deleteFromEvil = await authPost(
+      t.app,
+      '/delete-user',
+      {},
+      { cookie: user.cookie, headers: foreign },
+    );
+    expect(deleteFromEvil.statusCode).toBe(403);
+    expect(await sessionUserOf(t.app, user.cookie)).toMatchObject({ id: user.id });
+  });
+
+  it('lets reading endpoints through without an origin check', async () => {
+    const response = await authGet(t.app, '/social-providers', {
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('behind HTTPS', () => {
+  it('marks the session cookie Secure', async () => {
+    const t = await createTestApp({ env: { APP_URL: 'https://billbridge.example.com' } });
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { origin: 'https://billbridge.example.com' },
+        payload: { name: 'Sec Ure', email: 'secure@example.com', password: testPassword },
+      });
+      expect(response.statusCode).toBe(200);
+      const setCookie = String(response.headers['set-cookie']);
+      expect(setCookie).toMatch(/__Secure-better-auth\.session_token=[^;]+;.*Secure/i);
+      expect(setCookie).toMatch(/HttpOnly/i);
+      expect(cookiesOf(response)).toContain('__Secure-better-auth.session_token=');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { functionContracts, type FunctionName } from '@billbridge/contract';
+import { snapshotDb } from '../testing/db-snapshot.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { callFunction, errorOf, signUpUser, verifyEmail, type TestUser } from '../testing/users.ts';
+import { seedInvite, seedWorkspace } from '../testing/workspaces.ts';
+
+/**
+ * Every callable function × every kind of caller, on the caller's own workspace and on someone
+ * else's: the exact HTTP status of each cell, and proof that a refused call changed nothing.
+ * The tables are keyed by `FunctionName`, so a new function without a row does not compile.
+ */
+const roles = ['anonymous', 'stranger', 'member', 'admin', 'owner'] as const;
+type Role = (typeof roles)[number];
+type Column = 'own' | 'foreign';
+
+/** Statuses in role order: anonymous, non-member, access-only member, admin, owner. */
+type Row = [number, number, number, number, number];
+
+/**
+ * `own`: the workspace the role applies to (for an invitee's functions: an invite sent to the
+ * caller). `foreign`: a workspace of another owner where the caller has no role (an invite sent to
+ * someone else). `null`: the function takes no workspace and no invite.
+ */
+const expected: Record<FunctionName, { own: Row; foreign: Row | null }> = {
+  getSubscription: { own: [401, 403, 200, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  listMySubscriptions: { own: [401, 200, 200, 200, 200], foreign: null },
+  createSubscription: { own: [401, 200, 200, 200, 200], foreign: null },
+  updateSubscriptionSettings: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  listMyInvites: { own: [401, 200, 200, 200, 200], foreign: null },
+  createInvite: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  acceptInvite: { own: [401, 200, 200, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  rejectInvite: { own: [401, 200, 200, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  revokeInvite: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  getSubscriptionUsers: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  updateUserPermissions: { own: [401, 403, 403, 403, 200], foreign: [401, 403, 403, 403, 403] },
+  removeUser: { own: [401, 403, 403, 403, 200], foreign: [401, 403, 403, 403, 403] },
+  transferSubscriptionOwnership: { own: [401, 403, 403, 403, 200], foreign: [401, 403, 403, 403, 403] },
+  getProfile: { own: [401, 200, 200, 200, 200], foreign: null },
+  updateProfile: { own: [401, 200, 200, 200, 200], foreign: null },
+};
+
+/** What one call acts on: a fresh workspace (or invite) per call, so a permitted call harms no other. */
+type Fixture = {
+  subscriptionId: string;
+  /** An active admin other than the owner: the one to edit, remove or hand ownership to. */
+  targetId: string;
+  /** A pending invite of the workspace, to revoke. */
+  pendingInviteId: string;
+  /** A pending invite to answer: sent to the caller (own) or to someone else (foreign). */
+  answerInviteId: string;
+};
+
+let sent = 0;
+
+const inputOf: Record<FunctionName, (fixture: Fixture) => unknown> = {
+  getSubscription: ({ subscriptionId }) => ({ subscriptionId }),
+  listMySubscriptions: () => ({}),
+  createSubscription: () => ({ planId: 'free' }),
+  updateSubscriptionSettings: ({ subscriptionId }) => ({ subscriptionId, settings: { name: 'Renamed' } }),
+  listMyInvites: () => ({}),
+  createInvite: ({ subscriptionId }) => ({
+    subscriptionId,
+    email: `invitee-${(sent += 1)}@example.com`,
+    permissions: ['admin'],
+  }),
+  acceptInvite: ({ answerInviteId }) => ({ inviteId: answerInviteId }),
+  rejectInvite: ({ answerInviteId }) => ({ inviteId: answerInviteId }),
+  revokeInvite: ({ subscriptionId, pendingInviteId }) => ({ subscriptionId, inviteId: pendingInviteId }),
+  getSubscriptionUsers: ({ subscriptionId }) => ({ subscriptionId }),
+  updateUserPermissions: ({ subscriptionId, targetId }) => ({
+    subscriptionId,
+    userId: targetId,
+    permissions: ['access'],
+  }),
+  removeUser: ({ subscriptionId, targetId }) => ({ subscriptionId, userId: targetId }),
+  transferSubscriptionOwnership: ({ subscriptionId, targetId }) => ({ subscriptionId, newOwnerId: targetId }),
+  getProfile: () => ({}),
+  updateProfile: () => ({ language: 'en' }),
+};
+
+describe('authorization of every callable function', () => {
+  let t: TestApp;
+  let users: Record<Exclude<Role, 'anonymous'>, TestUser>;
+  let otherOwner: TestUser;
+  let target: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    users = {
+      stranger: await signUpUser(t.app, { name: 'Sam Stranger' }),
+      member: await signUpUser(t.app, { name: 'Max Member' }),
+      admin: await signUpUser(t.app, { name: 'Ada Admin' }),
+      owner: await signUpUser(t.app, { name: 'Olga Owner' }),
+    };
+    otherOwner = await signUpUser(t.app, { name: 'Otto Other' });
+    target = await signUpUser(t.app, { name: 'Tara Target' });
+    for (const user of Object.values(users)) await verifyEmail(t.context.database.db, user);
+  });
+  afterAll(() => t.close());
+
+  const callerOf = (role: Role): TestUser | undefined => (role === 'anonymous' ? undefined : users[role]);
+
+  const fixtureFor = async (column: Column, role: Role, status = 'active'): Promise<Fixture> => {
+    const { db } = t.context.database;
+    const own = column === 'own';
+    const ownerId = own ? users.owner.id : otherOwner.id;
+    const subscriptionId = await seedWorkspace(
+      db,
+      ownerId,
+      [
+        ...(own
+          ? [
+              { userId: users.admin.id, permissions: ['access', 'admin'] as const },
+              { userId: users.member.id, permissions: ['access'] as const },
+            ]
+          : []),
+        { userId: target.id, permissions: ['access', 'admin'] as const },
+      ].map(({ userId, permissions }) => ({ userId, permissions: [...permissions] })),
+      { status },
+    );
+    const pendingInviteId = await seedInvite(db, {
+      subscriptionId,
+      email: 'pending@example.com',
+      inviterId: ownerId,
+    });
+    const caller = callerOf(role);
+    let answerInviteId: string;
+    if (own && caller) {
+      // An invite to the caller, to a workspace they are not in yet (members of this one cannot be invited).
+      const elsewhere = await seedWorkspace(db, otherOwner.id, [], { status });
+      answerInviteId = await seedInvite(db, {
+        subscriptionId: elsewhere,
+        email: caller.email,
+        inviterId: otherOwner.id,
+      });
+    } else {
+      answerInviteId = await seedInvite(db, {
+        subscriptionId,
+        email: 'someone-else@example.com',
+        inviterId: ownerId,
+      });
+    }
+    return { subscriptionId, targetId: target.id, pendingInviteId, answerInviteId };
+  };
+
+  /** Calls `name` in every cell; returns the statuses and the refused calls that changed something. */
+  const runMatrix = async (name: FunctionName) => {
+    const changed: string[] = [];
+    const statuses = async (column: Column): Promise<Row> => {
+      const row: number[] = [];
+      for (const role of roles) {
+        const fixture = await fixtureFor(column, role);
+        const before = await snapshotDb(t.context.database.db);
+        const { status } = await callFunction(t.app, name, inputOf[name](fixture), callerOf(role));
+        if (
+          status !== 200 &&
+          JSON.stringify(await snapshotDb(t.context.database.db)) !== JSON.stringify(before)
+        ) {
+          changed.push(`${column}/${role}`);
+        }
+        row.push(status);
+      }
+      return row as Row;
+    };
+    const own = await statuses('own');
+    const foreign = expected[name].foreign ? await statuses('foreign') : null;
+    return { table: { own, foreign }, changed };
+  };
+
+  it('has a row for every function of the contract', () => {
+    expect(Object.keys(expected).sort()).toEqual(Object.keys(functionContracts).sort());
+  });
+
+  it.each(Object.keys(expected) as FunctionName[])(
+    'answers %s with the expected status for every caller, and refused calls change nothing',
+    async (name) => {
+      const { table, changed } = await runMatrix(name);
+      expect(table).toEqual(expected[name]);
+      expect(changed).toEqual([]);
+    },
+  );
+
+  /** Every function that changes a workspace, its members, its invites or its ownership. */
+  const refusedWhenCanceled: FunctionName[] = [
+    'updateSubscriptionSettings',
+    'createInvite',
+    'acceptInvite',
+    'rejectInvite',
+    'revokeInvite',
+    'updateUserPermissions',
+    'removeUser',
+    'transferSubscriptionOwnership',
+  ];
+
+  it.each(refusedWhenCanceled)('refuses %s on a canceled workspace, changing nothing', async (name) => {
+    const fixture = await fixtureFor('own', 'owner', 'canceled');
+    const before = await snapshotDb(t.context.database.db);
+    const { status, body } = await callFunction(t.app, name, inputOf[name](fixture), users.owner);
+    expect(status).toBe(400);
+    expect(errorOf(body)).toEqual({
+      status: 'FAILED_PRECONDITION',
+      message: 'This subscription has been canceled',
+    });
+    expect(await snapshotDb(t.context.database.db)).toEqual(before);
+  });
+
+  it('still lets the members of a canceled workspace read it', async () => {
+    const fixture = await fixtureFor('own', 'owner', 'canceled');
+    for (const name of ['getSubscription', 'getSubscriptionUsers'] as const) {
+      expect((await callFunction(t.app, name, inputOf[name](fixture), users.admin)).status).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorker } from '../jobs/worker.ts';
+import { startSmtpServer, type TestSmtpServer } from '../testing/smtp.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { signUpUser } from '../testing/users.ts';
+import { waitFor } from '../testing/wait.ts';
+
+describe('the dev mailbox page in the sandbox', () => {
+  let t: TestApp;
+  let stopWorker: () => void;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SANDBOX: 'true' } });
+    stopWorker = await startWorker(t.context);
+  });
+  afterAll(async () => {
+    stopWorker();
+    await t.close();
+  });
+
+  it('shows every kept e-mail with its links clickable', async () => {
+    const user = await signUpUser(t.app, { name: '<b>Bold</b>', email: 'newcomer@example.com' });
+    const page = await waitFor(
+      async () => {
+        const response = await t.app.inject({ method: 'GET', url: `/dev/mailbox?to=${user.email}` });
+        return response.body.includes('Verify your email') && response;
+      },
+      { what: 'the verification e-mail on the dev mailbox page' },
+    );
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toMatch(
+      /<a href="http:\/\/localhost:3000\/auth\/action\?mode=verifyEmail&amp;oobCode=[^"]+">/,
+    );
+    expect(page.body).toContain('&lt;b&gt;Bold&lt;/b&gt;');
+    expect(page.body).not.toContain('<b>Bold</b>');
+  });
+});
+
+describe('outside the sandbox', () => {
+  let smtp: TestSmtpServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({ env: { SANDBOX: 'false', SMTP_URL: smtp.url, SOCIAL_PROVIDERS: 'none' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('has no dev mailbox, neither the page nor the listing', async () => {
+    await signUpUser(t.app, { email: 'private@example.com' });
+    for (const url of ['/dev/mailbox', '/api/dev/mailbox', '/dev/mailbox?to=private@example.com']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('private@example.com');
+    }
+  });
+});

@@ -1,0 +1,42 @@
+import type { TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { identityReason, needsReAuthentication } from './identity-messages.ts';
+
+const t = ((key: string, options?: { min?: number }) =>
+  options?.min ? `${key}(${options.min})` : key) as unknown as TFunction;
+
+describe('identityReason', () => {
+  it('translates known codes', () => {
+    expect(identityReason(t, { status: 401, code: 'INVALID_EMAIL_OR_PASSWORD' })).toBe(
+      'accounts.reasons.invalidCredentials(8)',
+    );
+    expect(identityReason(t, { status: 400, code: 'PASSWORD_TOO_SHORT', minLength: 10 })).toBe(
+      'accounts.reasons.passwordTooShort(10)',
+    );
+    expect(identityReason(t, { status: 400, code: 'TOKEN_EXPIRED' })).toBe(
+      'accounts.reasons.actionCodeExpired(8)',
+    );
+  });
+
+  it('names rate limits and network failures', () => {
+    expect(identityReason(t, { status: 429, message: 'Too many requests. Please try again later.' })).toBe(
+      'accounts.reasons.tooManyRequests',
+    );
+    expect(identityReason(t, { status: 0 })).toBe('accounts.reasons.network');
+  });
+
+  it('passes the server words through for anything else', () => {
+    expect(
+      identityReason(t, { status: 400, code: 'OWNED_SUBSCRIPTIONS', message: 'Hand over Acme first.' }),
+    ).toBe('Hand over Acme first.');
+    expect(identityReason(t, { status: 500 })).toBe('errors.unknown');
+  });
+});
+
+describe('needsReAuthentication', () => {
+  it('recognises a session that is not fresh', () => {
+    expect(needsReAuthentication({ status: 403, code: 'SESSION_NOT_FRESH' })).toBe(true);
+    expect(needsReAuthentication({ status: 403, code: 'EMAIL_VERIFICATION_REQUIRED' })).toBe(false);
+    expect(needsReAuthentication(undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Identity constants without zod, so the sign-in page can import them without pulling the schema
+ * library into its chunk (decision 005).
+ */
+
+/** The UI languages (spec §1); English is the fallback. */
+export const languageCodes = ['en', 'zh'] as const;
+export type LanguageCode = (typeof languageCodes)[number];
+
+/**
+ * The `mode` values of the action handler `/auth/action?mode=…&oobCode=…` (spec §2); the account
+ * e-mails link there. Any other mode is an unsupported operation.
+ */
+export const actionModes = ['verifyEmail', 'resetPassword', 'verifyAndChangeEmail', 'recoverEmail'] as const;
+export type ActionMode = (typeof actionModes)[number];
+
+export const isActionMode = (value: unknown): value is ActionMode =>
+  typeof value === 'string' && (actionModes as readonly string[]).includes(value);
+
+/** The social sign-in providers of spec §1 a browser can use; the server says which are enabled. */
+export const socialProviderIds = [
+  'google',
+  'microsoft',
+  'apple',
+  'facebook',
+  'github',
+  'twitter',
+  'yahoo',
+] as const;
+export type SocialProviderId = (typeof socialProviderIds)[number];
+
+/**
+ * Codes `/api/auth` answers with beside better-auth's own (`INVALID_EMAIL_OR_PASSWORD`,
+ * `TOKEN_EXPIRED`, …): each has a message key in the browser.
+ */
+export const identityErrorCodes = {
+  /** Password, e-mail change and deletion need a sign-in younger than AUTH_FRESH_AGE. */
+  sessionNotFresh: 'SESSION_NOT_FRESH',
+  /** An e-mail change needs the current address verified first (spec §5). */
+  emailVerificationRequired: 'EMAIL_VERIFICATION_REQUIRED',
+  /** The link's code is unknown, was already used, or belongs to another state of the account. */
+  invalidActionCode: 'INVALID_ACTION_CODE',
+  expiredActionCode: 'EXPIRED_ACTION_CODE',
+  /** Recovering an address another account took meanwhile. */
+  emailAlreadyInUse: 'EMAIL_ALREADY_IN_USE',
+} as const;

@@ -1,0 +1,235 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { StripeApiError } from '../stripe/errors.ts';
+import type { SubscriptionStatus } from '../stripe/types.ts';
+import type { ControlContext } from './context.ts';
+import { controlBase } from './layout.ts';
+
+type Form = Record<string, unknown>;
+
+const field = (form: Form, name: string): string => {
+  const value = form[name];
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+const asForm = (value: unknown): Form => (typeof value === 'object' && value !== null ? (value as Form) : {});
+
+/** Runs a control-page action, then goes back to `back` with a notice saying what happened. */
+const act = (reply: FastifyReply, back: string, action: () => string) => {
+  let notice: string;
+  try {
+    notice = action();
+  } catch (error) {
+    notice =
+      error instanceof StripeApiError || error instanceof Error ? `Failed: ${error.message}` : 'Failed.';
+  }
+  return reply.redirect(`${back}${back.includes('?') ? '&' : '?'}notice=${encodeURIComponent(notice)}`);
+};
+
+/** The control page's form posts: each one goes through the same operations as the APIs, so webhooks follow. */
+export const controlActions = (app: FastifyInstance, ctx: ControlContext): void => {
+  const { stripe, hubspot, faults } = ctx;
+
+  app.post(`${controlBase}/clock`, async (request, reply) =>
+    act(reply, controlBase, () => {
+      const days = Number(field(asForm(request.body), 'days') || '1');
+      stripe.advanceClock(days * 86_400);
+      return `Clock advanced by ${days} day(s).`;
+    }),
+  );
+
+  app.post(`${controlBase}/stripe-accounts`, async (request, reply) =>
+    act(reply, controlBase, () => {
+      const form = asForm(request.body);
+      const input = { name: field(form, 'name') || 'Sandbox Business', email: field(form, 'email') || null };
+      const created =
+        field(form, 'connect') === 'false'
+          ? stripe.createAccount(input)
+          : stripe.createConnectedAccount(input);
+      return `Created ${created.id}.`;
+    }),
+  );
+
+  app.post(`${controlBase}/hubspot-portals`, async (request, reply) =>
+    act(
+      reply,
+      controlBase,
+      () =>
+        `Created portal ${hubspot.createPortal({ name: field(asForm(request.body), 'name') || undefined }).id}.`,
+    ),
+  );
+
+  app.post(`${controlBase}/faults`, async (request, reply) =>
+    act(reply, controlBase, () => {
+      const form = asForm(request.body);
+      const service = field(form, 'service');
+      const number = (name: string): number | undefined =>
+        field(form, name) ? Number(field(form, name)) : undefined;
+      const status = number('status');
+      const latencyMs = number('latencyMs');
+      const times = number('times');
+      const id = faults.add({
+        service: service === 'stripe' || service === 'hubspot' ? service : 'any',
+        path: field(form, 'path') || '*',
+        ...(field(form, 'method') ? { method: field(form, 'method') } : {}),
+        ...(status !== undefined ? { status } : {}),
+        ...(latencyMs !== undefined ? { latencyMs } : {}),
+        ...(times !== undefined ? { times } : {}),
+        drop: field(form, 'drop') === 'true',
+      });
+      return `Added fault ${id}.`;
+    }),
+  );
+
+  app.post(`${controlBase}/faults/clear`, async (_request, reply) =>
+    act(reply, controlBase, () => {
+      faults.clear();
+      return 'Cleared all faults.';
+    }),
+  );
+
+  app.post<{ Params: { id: string } }>(`${controlBase}/faults/:id/remove`, async (request, reply) =>
+    act(reply, controlBase, () => {
+      faults.remove(request.params.id);
+      return `Removed ${request.params.id}.`;
+    }),
+  );
+
+  const account = `${controlBase}/stripe/:account`;
+  type AccountParams = { Params: { account: string } };
+  type ItemParams = { Params: { account: string; id: string } };
+
+  app.post<AccountParams>(`${account}/flags`, async (request, reply) =>
+    act(reply, `${controlBase}/stripe/${request.params.account}`, () => {
+      const form = asForm(request.body);
+      stripe.updateAccount(request.params.account, {
+        details_submitted: field(form, 'details_submitted') === 'true',
+        charges_enabled: field(form, 'charges_enabled') === 'true',
+        payouts_enabled: field(form, 'payouts_enabled') === 'true',
+      });
+      return 'Account updated.';
+    }),
+  );
+
+  app.post<AccountParams>(`${account}/customers`, async (request, reply) =>
+    act(reply, `${controlBase}/stripe/${request.params.account}`, () => {
+      const form = asForm(request.body);
+      const customer = stripe.createCustomer(request.params.account, {
+        name: field(form, 'name') || null,
+        email: field(form, 'email') || null,
+      });
+      if (field(form, 'number')) stripe.addCard(request.params.account, customer.id, field(form, 'number'));
+      return `Created customer ${customer.id}.`;
+    }),
+  );
+
+  app.post<AccountParams>(`${account}/cards`, async (request, reply) =>
+    act(reply, `${controlBase}/stripe/${request.params.account}`, () => {
+      const form = asForm(request.body);
+      const card = stripe.addCard(
+        request.params.account,
+        field(form, 'customer'),
+        field(form, 'number') || '4242424242424242',
+      );
+      return `Attached ${card.card.brand} •••• ${card.card.last4}.`;
+    }),
+  );
+
+  app.post<AccountParams>(`${account}/products`, async (request, reply) =>
+    act(reply, `${controlBase}/stripe/${request.params.account}`, () => {
+      const form = asForm(request.body);
+      const product = stripe.createProduct(request.params.account, {
+        name: field(form, 'name') || 'Product',
+        default_price_data: {
+          currency: field(form, 'currency') || 'usd',
+          unit_amount: field(form, 'unit_amount') || '1000',
+          recurring: { interval: field(form, 'interval') || 'month' },
+        },
+      });
+      return `Created product ${product.id} with price ${product.default_price ?? ''}.`;
+    }),
+  );
+
+  app.post<AccountParams>(`${account}/prices`, async (request, reply) =>
+    act(reply, `${controlBase}/stripe/${request.params.account}`, () => {
+      const form = asForm(request.body);
+      const price = stripe.createPrice(request.params.account, {
+        product: field(form, 'product'),
+        currency: field(form, 'currency') || 'usd',
+        unit_amount: field(form, 'unit_amount') || '1000',
+        recurring: { interval: field(form, 'interval') || 'month' },
+      });
+      return `Created price ${price.id}.`;
+    }),
+  );
+
+  app.post<AccountParams>(`${account}/subscriptions`, async (request, reply) =>
+    act(reply, `${controlBase}/stripe/${request.params.account}`, () => {
+      const form = asForm(request.body);
+      const subscription = stripe.createSubscription(request.params.account, {
+        customer: field(form, 'customer'),
+        items: [{ price: field(form, 'price'), quantity: field(form, 'quantity') || '1' }],
+        payment_behavior: field(form, 'payment_behavior') || 'allow_incomplete',
+        ...(Number(field(form, 'trial_period_days')) > 0
+          ? { trial_period_days: field(form, 'trial_period_days') }
+          : {}),
+      });
+      return `Created ${subscription.id} (${subscription.status}).`;
+    }),
+  );
+
+  app.post<ItemParams>(`${account}/subscriptions/:id/status`, async (request, reply) =>
+    act(reply, `${controlBase}/stripe/${request.params.account}`, () => {
+      const status = field(asForm(request.body), 'status') as SubscriptionStatus;
+      const subscription = stripe.setSubscriptionStatus(request.params.account, request.params.id, status);
+      return `${subscription.id} is now ${subscription.status}.`;
+    }),
+  );
+
+  app.post<ItemParams>(`${account}/subscriptions/:id/price`, async (request, reply) =>
+    act(reply, `${controlBase}/stripe/${request.params.account}`, () => {
+      const current = stripe.account(request.params.account).objects.subscriptions[request.params.id];
+      const item = current?.items.data[0];
+      stripe.updateSubscription(request.params.account, request.params.id, {
+        items: [{ ...(item ? { id: item.id } : {}), price: field(asForm(request.body), 'price') }],
+      });
+      return `Changed the price of ${request.params.id}.`;
+    }),
+  );
+
+  app.post<ItemParams>(`${account}/subscriptions/:id/cancel-at-period-end`, async (request, reply) =>
+    act(reply, `${controlBase}/stripe/${request.params.account}`, () => {
+      const current = stripe.account(request.params.account).objects.subscriptions[request.params.id];
+      stripe.updateSubscription(request.params.account, request.params.id, {
+        cancel_at_period_end: !current?.cancel_at_period_end,
+      });
+      return `Updated ${request.params.id}.`;
+    }),
+  );
+
+  app.post<ItemParams>(`${account}/subscriptions/:id/cancel`, async (request, reply) =>
+    act(reply, `${controlBase}/stripe/${request.params.account}`, () => {
+      stripe.cancelSubscription(request.params.account, request.params.id);
+      return `Canceled ${request.params.id}.`;
+    }),
+  );
+
+  app.post<{ Params: { account: string; id: string; action: string } }>(
+    `${account}/invoices/:id/:action`,
+    async (request, reply) =>
+      act(reply, `${controlBase}/stripe/${request.params.account}`, () => {
+        const { account: accountId, id, action } = request.params;
+        const invoice =
+          action === 'pay'
+            ? stripe.payInvoice(accountId, id)
+            : action === 'fail'
+              ? stripe.failInvoice(accountId, id)
+              : action === 'void'
+                ? stripe.voidInvoice(accountId, id)
+                : action === 'uncollectible'
+                  ? stripe.markInvoiceUncollectible(accountId, id)
+                  : undefined;
+        if (!invoice) throw new Error(`Unknown invoice action ${action}`);
+        return `Invoice ${invoice.number ?? invoice.id} is ${invoice.status}.`;
+      }),
+  );
+};

@@ -1,0 +1,133 @@
+import { html, type Html } from '../shared/html.ts';
+import type { HubSpotState } from '../hubspot/state.ts';
+import type { ObjectTypeName, PortalData } from '../hubspot/types.ts';
+import type { ControlContext } from './context.ts';
+import { controlPage } from './layout.ts';
+
+const associationCell = (
+  state: HubSpotState,
+  portal: PortalData,
+  type: ObjectTypeName,
+  id: string,
+  targets: ObjectTypeName[],
+): Html =>
+  html`${targets.map((target) => {
+    const linked = state.associations(portal.id, type, id, target);
+    return linked.length > 0
+      ? html`<div>
+          <span class="muted">${target}:</span> ${linked.map(
+            (entry) =>
+              html`<span class="mono">${entry.id}</span>${
+                  entry.types.some((label) => label.label)
+                    ? html` (${entry.types
+                        .map((label) => label.label)
+                        .filter(Boolean)
+                        .join(', ')})`
+                    : ''
+                } `,
+          )}
+        </div>`
+      : '';
+  })}`;
+
+const table = (
+  state: HubSpotState,
+  portal: PortalData,
+  type: ObjectTypeName,
+  columns: string[],
+  targets: ObjectTypeName[],
+  filter: (properties: Record<string, string | null>) => boolean = () => true,
+): Html => {
+  const records = state.records(portal.id, type).filter((record) => filter(record.properties));
+  if (records.length === 0) return html`<p class="muted">None.</p>`;
+  return html`<table>
+    <thead>
+      <tr>
+        <th>ID</th>
+        ${columns.map((column) => html`<th>${column}</th>`)}
+        <th>Associations</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${records.map(
+        (record) =>
+          html`<tr>
+            <td class="mono">${record.id}</td>
+            ${columns.map((column) => html`<td>${record.properties[column] ?? ''}</td>`)}
+            <td>${associationCell(state, portal, type, record.id, targets)}</td>
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+};
+
+/** One portal: contacts, deals by pipeline and stage, line items, invoices and products, with associations. */
+export const hubspotPortalPage = (ctx: ControlContext, portal: PortalData, notice?: string): string => {
+  const state = ctx.hubspot;
+  const pipelines = Object.values(portal.pipelines).filter((pipeline) => !pipeline.archived);
+  const requests = state.requestLog(portal.id).slice(-30).reverse();
+  return controlPage(
+    ctx,
+    portal.name,
+    html`<h1>${portal.name} <span class="mono muted">hub ${portal.id}</span></h1>
+      <div class="card">
+        <h2>Contacts</h2>
+        ${table(state, portal, 'contacts', ['email', 'firstname', 'lastname', 'lastmodifieddate'], ['deals', 'invoices', 'companies'])}
+      </div>
+      <div class="card">
+        <h2>Deals by pipeline and stage</h2>
+        ${pipelines.map(
+          (pipeline) =>
+            html`<h3>${pipeline.label} <span class="mono muted">${pipeline.id}</span></h3>
+              ${pipeline.stages
+                .filter((stage) => !stage.archived)
+                .map(
+                  (stage) =>
+                    html`<h3 style="font-weight:500">
+                        ${stage.label} <span class="mono muted">${stage.id}</span>
+                      </h3>
+                      ${table(state, portal, 'deals', ['dealname', 'amount', 'closedate'], ['contacts', 'line_items', 'invoices'], (properties) => properties.pipeline === pipeline.id && properties.dealstage === stage.id)}`,
+                )}`,
+        )}
+      </div>
+      <div class="card">
+        <h2>Line items</h2>
+        ${table(state, portal, 'line_items', ['name', 'quantity', 'price', 'amount', 'hs_product_id'], ['deals', 'invoices'])}
+      </div>
+      <div class="card">
+        <h2>Invoices</h2>
+        ${table(state, portal, 'invoices', ['hs_number', 'hs_invoice_status', 'hs_amount_billed', 'hs_currency', 'hs_due_date'], ['contacts', 'deals', 'line_items'])}
+      </div>
+      <div class="card">
+        <h2>Products</h2>
+        ${table(state, portal, 'products', ['name', 'price', 'hs_sku'], [])}
+      </div>
+      <div class="card">
+        <h2>Latest requests</h2>
+        <table>
+          <thead>
+            <tr>
+              <th>At</th>
+              <th>Method</th>
+              <th>Path</th>
+              <th>Status</th>
+              <th>ms</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${requests.map(
+              (request) =>
+                html`<tr>
+                  <td>${request.at.slice(11, 19)}</td>
+                  <td>${request.method}</td>
+                  <td class="mono">${request.path}</td>
+                  <td>${request.status}</td>
+                  <td>${request.durationMs}</td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>`,
+    notice,
+  );
+};
