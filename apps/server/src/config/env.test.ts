@@ -146,4 +146,25 @@ describe('loadConfig: accounts and sandbox', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,loopback' }).trustProxy).toBe('10.0.0.0/8,loopback');
   });
+
+  it('leaves Stripe and HubSpot to the sandbox until all of their credentials are set', () => {
+    expect(loadConfig({})).toMatchObject({ stripe: undefined, hubspot: undefined });
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_live_123',
+      STRIPE_CLIENT_ID: 'ca_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_123',
+      HUBSPOT_CLIENT_ID: 'client',
+      HUBSPOT_CLIENT_SECRET: 'secret',
+    });
+    expect(config.stripe).toMatchObject({ apiUrl: 'https://api.stripe.com', clientId: 'ca_123' });
+    expect(config.hubspot).toMatchObject({ apiUrl: 'https://api.hubapi.com', clientId: 'client' });
+  });
+
+  it('names the missing half of a provider configuration', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      /STRIPE_CLIENT_ID: required together with STRIPE_SECRET_KEY[\s\S]*STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(() => loadConfig({ HUBSPOT_CLIENT_SECRET: 'x' })).toThrow(/HUBSPOT_CLIENT_ID/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_1' })).toThrow(/STRIPE_SECRET_KEY: must be/);
+  });
 });

@@ -28,6 +28,8 @@ const commaList = <const T extends readonly [string, ...string[]]>(names: T) =>
     .pipe(z.array(z.enum(names, { error: `must be a comma-separated list of ${names.join(', ')}, or none` })))
     .transform((items) => [...new Set(items)]);
 
+const httpUrl = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/$/, ''));
+
 const socialProviderList = commaList(socialProviderIds);
 const passwordRequirementList = commaList(passwordRequirements);
 
@@ -81,6 +83,27 @@ const envSchema = z.object({
   AUTH_FRESH_AGE: z.coerce.number().int().min(0).default(600),
   SOCIAL_PROVIDERS: socialProviderList.default(['google']),
   GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_/, 'must be a Stripe publishable key (pk_…)')
+    .optional(),
+  STRIPE_CLIENT_ID: z.string().regex(/^ca_/, 'must be a Stripe Connect client id (ca_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')
+    .optional(),
+  STRIPE_API_URL: httpUrl.default('https://api.stripe.com'),
+  STRIPE_CONNECT_URL: httpUrl.default('https://connect.stripe.com'),
+  HUBSPOT_CLIENT_ID: z.string().min(1).optional(),
+  HUBSPOT_CLIENT_SECRET: z.string().min(1).optional(),
+  HUBSPOT_API_URL: httpUrl.default('https://api.hubapi.com'),
+  HUBSPOT_AUTHORIZE_URL: httpUrl.default('https://app.hubspot.com/oauth/authorize'),
+  SANDBOX_STRIPE_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  SANDBOX_HUBSPOT_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   MICROSOFT_TENANT_ID: z.string().min(1).default('common'),
   ...socialCredentialVariables,
 });
@@ -98,6 +121,26 @@ export type PasswordPolicyConfig = {
   maxLength: number;
   require: PasswordRequirement[];
   rejectCommon: boolean;
+};
+
+/** Billbridge's Stripe platform: Connect OAuth, the Connect webhook endpoint, API calls on behalf of sources. */
+export type StripeSettings = {
+  secretKey: string;
+  publishableKey: string | undefined;
+  clientId: string;
+  webhookSecret: string;
+  /** Where the SDK sends requests (Stripe, or the sandbox stand-in). */
+  apiUrl: string;
+  /** Where the Connect OAuth consent page lives. */
+  connectUrl: string;
+};
+
+/** Billbridge's HubSpot public app: OAuth and the CRM API. */
+export type HubSpotSettings = {
+  clientId: string;
+  clientSecret: string;
+  apiUrl: string;
+  authorizeUrl: string;
 };
 
 export type Config = {
@@ -136,6 +179,14 @@ export type Config = {
   socialProviders: SocialProviderConfig[];
   googleIssuer: string;
   microsoftTenantId: string;
+  /**
+   * Absent → in sandbox mode the process starts the local stand-in (providers/providers.ts);
+   * outside it, sources (or destinations) cannot be connected and say so.
+   */
+  stripe: StripeSettings | undefined;
+  hubspot: HubSpotSettings | undefined;
+  /** Ports of the embedded stand-ins (0 = any free port). */
+  sandboxPorts: { stripe: number; hubspot: number };
 };
 
 export class ConfigError extends Error {
@@ -163,6 +214,8 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): Config => {
   if (env.PASSWORD_MAX_LENGTH < env.PASSWORD_MIN_LENGTH) {
     problems.push('PASSWORD_MAX_LENGTH: must not be below PASSWORD_MIN_LENGTH');
   }
+  const stripe = stripeSettingsOf(env, problems);
+  const hubspot = hubspotSettingsOf(env, problems);
   if (problems.length) throw new ConfigError(problems);
   return {
     env: env.NODE_ENV,
@@ -190,8 +243,44 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): Config => {
     socialProviders: providers,
     googleIssuer: env.GOOGLE_ISSUER.replace(/\/$/, ''),
     microsoftTenantId: env.MICROSOFT_TENANT_ID,
+    stripe,
+    hubspot,
+    sandboxPorts: { stripe: env.SANDBOX_STRIPE_PORT, hubspot: env.SANDBOX_HUBSPOT_PORT },
   };
 };
+
+/** All of a provider's credentials, or none of them: half a configuration is a mistake worth naming. */
+const allOrNone = <K extends keyof Env>(env: Env, names: K[], problems: string[]): boolean => {
+  const missing = names.filter((name) => !env[name]);
+  if (missing.length === 0) return true;
+  if (missing.length < names.length) {
+    const set = names.filter((name) => env[name]).join(', ');
+    for (const name of missing) problems.push(`${String(name)}: required together with ${set}`);
+  }
+  return false;
+};
+
+const stripeSettingsOf = (env: Env, problems: string[]): StripeSettings | undefined =>
+  allOrNone(env, ['STRIPE_SECRET_KEY', 'STRIPE_CLIENT_ID', 'STRIPE_WEBHOOK_SECRET'], problems)
+    ? {
+        secretKey: env.STRIPE_SECRET_KEY as string,
+        publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+        clientId: env.STRIPE_CLIENT_ID as string,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET as string,
+        apiUrl: env.STRIPE_API_URL,
+        connectUrl: env.STRIPE_CONNECT_URL,
+      }
+    : undefined;
+
+const hubspotSettingsOf = (env: Env, problems: string[]): HubSpotSettings | undefined =>
+  allOrNone(env, ['HUBSPOT_CLIENT_ID', 'HUBSPOT_CLIENT_SECRET'], problems)
+    ? {
+        clientId: env.HUBSPOT_CLIENT_ID as string,
+        clientSecret: env.HUBSPOT_CLIENT_SECRET as string,
+        apiUrl: env.HUBSPOT_API_URL,
+        authorizeUrl: env.HUBSPOT_AUTHORIZE_URL,
+      }
+    : undefined;
 
 /**
  * A provider listed in SOCIAL_PROVIDERS needs its client id and secret. Outside the sandbox a

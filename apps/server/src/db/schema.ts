@@ -116,3 +116,4 @@ export type SubscriptionRow = typeof subscription.$inferSelect;
 export type MembershipRow = typeof membership.$inferSelect;
 export type InviteRow = typeof invite.$inferSelect;
 export type DevMailRow = typeof devMail.$inferSelect;
+export * from './sync-schema.ts';

@@ -8,6 +8,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -32,6 +33,7 @@ export const source = pgTable(
     /** Stripe account id once connected; one workspace per account, so events route unambiguously. */
     accountId: text('account_id'),
     auth: jsonb('auth').$type<Record<string, unknown>>().notNull().default({}),
+    /** Whether the connection is live; test-mode events are not synced or billed on a live source. */
     livemode: boolean('livemode'),
     accessTokenSealed: text('access_token_sealed'),
     refreshTokenSealed: text('refresh_token_sealed'),
@@ -41,7 +43,9 @@ export const source = pgTable(
   },
   (table) => [
     index('source_subscription_id_idx').on(table.subscriptionId),
-    uniqueIndex('source_account_id_unique').on(table.accountId).where(sql`${table.accountId} is not null`),
+    uniqueIndex('source_account_id_unique')
+      .on(table.accountId)
+      .where(sql`${table.accountId} is not null`),
   ],
 );
 
@@ -57,7 +61,10 @@ export const destination = pgTable(
     type: text('type').notNull(),
     enabled: boolean('enabled').notNull().default(false),
     hubId: bigint('hub_id', { mode: 'number' }),
-    scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+    scopes: text('scopes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     accessTokenSealed: text('access_token_sealed'),
     refreshTokenSealed: text('refresh_token_sealed'),
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
@@ -82,7 +89,10 @@ export const oauthState = pgTable('oauth_state', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
-/** The webhook inbox: every event we answered 2xx for, unique per account and event id. */
+/**
+ * The webhook inbox: every event we answered 2xx for, unique per account and event id. Its `state`
+ * follows `eventTransitions` (features/sync/event-states.ts).
+ */
 export const stripeEvent = pgTable(
   'stripe_event',
   {
@@ -97,13 +107,17 @@ export const stripeEvent = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     sourceId: text('source_id'),
     subscriptionId: text('subscription_id'),
-    /** received → done | ignored | held | failed; see features/sync/event-states.ts */
     state: text('state').notNull(),
+    /** Failed write attempts that count towards dead-lettering (transient errors do not). */
+    attempts: integer('attempts').notNull().default(0),
+    /** A ready event is not written before this (backoff after a failed write). */
+    notBefore: timestamp('not_before', { withTimezone: true }),
+    lastError: text('last_error'),
     receivedAt: createdAt(),
   },
   (table) => [
     uniqueIndex('stripe_event_account_event_unique').on(table.accountId, table.eventId),
-    index('stripe_event_held_idx').on(table.subscriptionId).where(sql`${table.state} = 'held'`),
+    index('stripe_event_subscription_state_idx').on(table.subscriptionId, table.state, table.id),
   ],
 );
 
@@ -142,7 +156,10 @@ export const usage = pgTable(
       .references(() => subscription.id, { onDelete: 'cascade' }),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     events: integer('events').notNull().default(0),
-    notifiedLevels: integer('notified_levels').array().notNull().default(sql`'{}'::int[]`),
+    notifiedLevels: integer('notified_levels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
   },
   (table) => [primaryKey({ columns: [table.subscriptionId, table.periodStart] })],
 );
@@ -165,13 +182,42 @@ export const crmLink = pgTable(
   (table) => [primaryKey({ columns: [table.destinationId, table.stripeObjectId, table.crmObjectType] })],
 );
 
-/** HubSpot calls per portal in the rolling window, shared by every worker (110 per 10 s). */
-export const hubspotCall = pgTable(
-  'hubspot_call',
+/**
+ * The request budget of one HubSpot portal, shared by every worker on every machine: a token
+ * bucket read and written under a row lock (features/sync/hubspot-budget.ts).
+ */
+export const hubspotBudget = pgTable('hubspot_budget', {
+  hubId: bigint('hub_id', { mode: 'number' }).primaryKey(),
+  tokens: real('tokens').notNull(),
+  refilledAt: timestamp('refilled_at', { withTimezone: true }).notNull(),
+  /** After a 429: no call before this. */
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});
+
+/** An import of a source's existing objects through Stripe's list APIs, resumable after a crash. */
+export const backfill = pgTable(
+  'backfill',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    hubId: bigint('hub_id', { mode: 'number' }).notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    id: text('id').primaryKey(),
+    sourceId: text('source_id')
+      .notNull()
+      .references(() => source.id, { onDelete: 'cascade' }),
+    /** running → done | failed */
+    status: text('status').notNull(),
+    /** The object kind being listed and the last id listed (Stripe's `starting_after`). */
+    cursor: jsonb('cursor').$type<{ kind: string; after: string | null }>().notNull(),
+    /** Objects imported so far, by kind. */
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    error: text('error'),
+    startedAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (table) => [index('hubspot_call_hub_at_idx').on(table.hubId, table.at)],
+  (table) => [index('backfill_source_id_idx').on(table.sourceId)],
 );
+
+export type SourceRow = typeof source.$inferSelect;
+export type DestinationRow = typeof destination.$inferSelect;
+export type StripeEventRow = typeof stripeEvent.$inferSelect;
+export type ActivityRow = typeof activity.$inferSelect;
+export type CrmLinkRow = typeof crmLink.$inferSelect;
+export type BackfillRow = typeof backfill.$inferSelect;

@@ -10,6 +10,8 @@ import { lockDataDir } from '../db/data-dir-lock.ts';
 import { createJobQueue } from '../jobs/queue.ts';
 import { defineJobQueues } from '../jobs/registry.ts';
 import { createLogger } from '../logger.ts';
+import { startProviders } from '../providers/providers.ts';
+import { createSecretBox } from '../security/secret-box.ts';
 
 /** `DATABASE_URL` when set, else PGlite in `DATA_DIR/pglite`. */
 export const databaseTargetOf = (config: Config): DatabaseTarget =>
@@ -21,7 +23,7 @@ export type Running = { context: AppContext; close: () => Promise<void> };
 
 /**
  * Opens everything a process needs, in order: the data-folder lock (embedded only), the secret,
- * the database (migrated), the queue and auth. `close` undoes it in reverse.
+ * the database (migrated), the queue, auth and the providers (sandbox stand-ins when asked). `close` undoes it in reverse.
  */
 export const bootstrap = async (
   config: Config,
@@ -36,12 +38,15 @@ export const bootstrap = async (
     await withMigrationLock(database, () => migrateDatabase(database));
     const queue = await createJobQueue(database);
     const auth = createAuth({ db: database.db, logger, queue, secret, config });
-    const context: AppContext = { config, database, queue, auth, logger };
+    const providers = await startProviders(config, secret);
+    const secretBox = createSecretBox(secret);
+    const context: AppContext = { config, database, queue, auth, logger, providers, secretBox };
     await defineJobQueues(context);
     return {
       context,
       close: async () => {
         await queue.stop();
+        await providers.close();
         await database.close();
         releaseLock();
       },

@@ -23,11 +23,18 @@ export const runProcess = async (shape: ProcessShape): Promise<void> => {
     const running = await bootstrap(config, logger);
     const stopWorker = runWorker ? await startWorker(running.context) : () => undefined;
     const http = shape.http ? await buildHttpApp(running.context) : undefined;
-    if (http) await http.listen({ port: config.port, host: config.host });
+    if (http) {
+      await http.listen({ port: config.port, host: config.host });
+      const address = http.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      running.context.providers.receiveWebhooksAt(`http://127.0.0.1:${port}/webhooks/stripe`);
+    }
     logger.info(
       { database: running.context.database.engine, worker: runWorker },
       http ? `Billbridge is ready on ${config.appUrl}` : 'Billbridge worker is running',
     );
+    const sandbox = running.context.providers.sandbox;
+    if (sandbox) logger.info(`Sandbox Stripe and HubSpot: control page ${sandbox.controlUrl}`);
     const shutdown = async (signal: string) => {
       logger.info(`${signal}: shutting down`);
       stopWorker();

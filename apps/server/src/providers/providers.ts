@@ -1,0 +1,66 @@
+import { createHmac } from 'node:crypto';
+import path from 'node:path';
+import { startSandbox, type Sandbox } from '@billbridge/sandbox';
+import type { Config, HubSpotSettings, StripeSettings } from '../config/env.ts';
+
+/**
+ * The Stripe platform and HubSpot app this process talks to (ARCHITECTURE §8). Configured ones are
+ * the real providers; in sandbox mode a missing one is the local stand-in, started in this process
+ * with its state in `DATA_DIR/sandbox`. The code that uses them is the same either way.
+ */
+export type Providers = {
+  stripe: StripeSettings | undefined;
+  hubspot: HubSpotSettings | undefined;
+  /** The embedded stand-ins, when this process runs them. */
+  sandbox: Sandbox | undefined;
+  /** Tells the embedded Stripe stand-in where this process receives Connect webhooks. */
+  receiveWebhooksAt: (url: string) => void;
+  close: () => Promise<void>;
+};
+
+/** The stand-in's endpoint secret, derived from SECRET so it survives restarts without being stored. */
+const sandboxWebhookSecret = (secret: string): string =>
+  `whsec_${createHmac('sha256', secret).update('sandbox stripe webhook').digest('base64url')}`;
+
+export const startProviders = async (config: Config, secret: string): Promise<Providers> => {
+  const needsSandbox = config.sandbox && (!config.stripe || !config.hubspot);
+  if (!needsSandbox) {
+    return {
+      stripe: config.stripe,
+      hubspot: config.hubspot,
+      sandbox: undefined,
+      receiveWebhooksAt: () => undefined,
+      close: async () => undefined,
+    };
+  }
+  const sandbox = await startSandbox({
+    dataDir: path.join(path.resolve(config.dataDir), 'sandbox'),
+    stripePort: config.sandboxPorts.stripe,
+    hubspotPort: config.sandboxPorts.hubspot,
+  });
+  const webhookSecret = sandboxWebhookSecret(secret);
+  let webhookUrl: string | undefined;
+  return {
+    stripe: config.stripe ?? {
+      secretKey: sandbox.stripe.secretKey,
+      publishableKey: sandbox.stripe.publishableKey,
+      clientId: sandbox.stripe.clientId,
+      webhookSecret,
+      apiUrl: sandbox.stripe.url,
+      connectUrl: sandbox.stripe.url,
+    },
+    hubspot: config.hubspot ?? {
+      clientId: sandbox.hubspot.clientId,
+      clientSecret: sandbox.hubspot.clientSecret,
+      apiUrl: sandbox.hubspot.url,
+      authorizeUrl: `${sandbox.hubspot.url}/oauth/authorize`,
+    },
+    sandbox,
+    receiveWebhooksAt: (url) => {
+      if (config.stripe || webhookUrl === url) return;
+      webhookUrl = url;
+      sandbox.addStripeWebhookEndpoint({ url, secret: webhookSecret, connect: true });
+    },
+    close: () => sandbox.close(),
+  };
+};
