@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { settingDefinitions, visibleSettingDefinitions } from '@billbridge/contract';
+import { settingDefinitions } from '@billbridge/contract';
 import { initialSettingsValues, isMissing, settingsToSave } from './settings-values.ts';
 
 const [name, threshold] = settingDefinitions;
 
 describe('the settings form', () => {
-  it('hides the notification threshold on the free plan only', () => {
-    expect(visibleSettingDefinitions(true).map((definition) => definition.key)).toEqual(['name']);
-    expect(visibleSettingDefinitions(false).map((definition) => definition.key)).toEqual([
-      'name',
-      'notification_threshold',
-    ]);
-  });
-
   it('starts from the stored values and leaves missing or mistyped ones empty', () => {
     expect(initialSettingsValues(settingDefinitions, { name: 'Acme', notification_threshold: 500 })).toEqual({
       name: 'Acme',
