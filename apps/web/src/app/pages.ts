@@ -24,7 +24,8 @@ export const pages: Record<Exclude<PageKey, 'home'>, LazyPage> = {
     })),
   deleteAccount: () =>
     import('../features/accounts/delete-account-page.tsx').then((m) => ({ Component: m.DeleteAccountPage })),
-  createPlan: placeholder,
+  createPlan: () =>
+    import('../features/plans/create-plan-page.tsx').then((m) => ({ Component: m.CreatePlanPage })),
   signIn: () => import('../features/accounts/sign-in-page.tsx').then((m) => ({ Component: m.SignInPage })),
   signUp: () => import('../features/accounts/sign-up-page.tsx').then((m) => ({ Component: m.SignUpPage })),
   resetPassword: () =>
@@ -34,15 +35,19 @@ export const pages: Record<Exclude<PageKey, 'home'>, LazyPage> = {
   stripeCallback: placeholder,
   hubspotCallback: placeholder,
   subscription: placeholder,
-  users: placeholder,
-  invite: placeholder,
-  billing: placeholder,
-  settings: placeholder,
+  users: () => import('../features/members/users-page.tsx').then((m) => ({ Component: m.UsersPage })),
+  invite: () => import('../features/invites/invite-page.tsx').then((m) => ({ Component: m.InvitePage })),
+  billing: () => import('../features/billing/billing-page.tsx').then((m) => ({ Component: m.BillingPage })),
+  settings: () =>
+    import('../features/settings/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
   changePlan: placeholder,
   cancelSubscription: placeholder,
   managePaymentMethods: placeholder,
   updateBillingDetails: placeholder,
-  transferOwnership: placeholder,
+  transferOwnership: () =>
+    import('../features/members/transfer-ownership-page.tsx').then((m) => ({
+      Component: m.TransferOwnershipPage,
+    })),
   sourcesList: placeholder,
   sourceTypeSelection: placeholder,
   sourceCreate: placeholder,

@@ -270,7 +270,6 @@ export const en = {
     },
     required: 'This field is required',
     save: 'Save',
-    back: 'Back',
   },
   success: {
     saved: 'Your changes have been saved.',

@@ -263,7 +263,6 @@ export const zh: Translations = {
     notificationThreshold: { label: '通知阈值', placeholder: '触发用量提醒的金额' },
     required: '此项为必填项',
     save: '保存',
-    back: '返回',
   },
   success: {
     saved: '您的更改已保存。',

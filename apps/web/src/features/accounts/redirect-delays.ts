@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 export const redirectDelays = {
   afterNameOrPasswordUpdate: 1500,
   afterEmailUpdateOrDeletion: 2000,
+  afterInviteOrSettingsSave: 1500,
 } as const;
 
 /** Navigates after a delay, unless the page is left first. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionUser } from '@billbridge/contract';
 import { eligibleNewOwners, rowActions, shownPermissions } from './member-rules.ts';
-import { ownerActionBlock } from './owner-action.ts';
+import { canceledBlock, ownerActionBlock } from './owner-action.ts';
 
 const member = (overrides: Partial<SubscriptionUser>): SubscriptionUser => ({
   id: 'u1',
@@ -70,5 +70,13 @@ describe('ownerActionBlock', () => {
   it('blocks everyone, the owner too, on a canceled workspace', () => {
     expect(ownerActionBlock(['access', 'admin', 'owner'], 'canceled')).toBe('alreadyCanceled');
     expect(ownerActionBlock(['access'], 'canceled')).toBe('alreadyCanceled');
+  });
+});
+
+describe('canceledBlock', () => {
+  it('blocks admin actions only on a canceled workspace', () => {
+    expect(canceledBlock('active')).toBeNull();
+    expect(canceledBlock('past_due')).toBeNull();
+    expect(canceledBlock('canceled')).toBe('alreadyCanceled');
   });
 });

@@ -8,3 +8,7 @@ export const ownerActionBlock = (held: readonly GuardPermission[], status: strin
   if (!held.includes('owner')) return 'ownerOnly';
   return null;
 };
+
+/** Admin actions (invite, revoke) are open to every admin, until the workspace is canceled. */
+export const canceledBlock = (status: string): OwnerActionBlock =>
+  status === 'canceled' ? 'alreadyCanceled' : null;

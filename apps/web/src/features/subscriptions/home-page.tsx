@@ -1,16 +1,26 @@
-import { Alert, Button, Center, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { routes } from '@billbridge/contract';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
+import { InvitationsPanel } from '../invites/invitations-panel.tsx';
 import { useMySubscriptions } from './subscription-query.ts';
 import { SubscriptionCard } from './subscription-card.tsx';
 
+const CreateButton = () => {
+  const { t } = useTranslation();
+  return (
+    <Button component={Link} to={routes.createPlan} leftSection={<IconPlus size={16} />}>
+      {t('subscriptions.create')}
+    </Button>
+  );
+};
+
 /**
- * The subscription list (spec §2 "home"): the user's workspaces as cards, or an empty state that
- * offers creation. Invitations and the create button arrive with their features.
+ * The subscription list (spec §2 "home"): pending invitations, then the user's workspaces as cards
+ * with a create button, or an empty state that offers creation.
  */
 export const HomePage = () => {
   const { t } = useTranslation();
@@ -19,7 +29,11 @@ export const HomePage = () => {
 
   return (
     <>
-      <PageTitle pageKey="dashboard" />
+      <Group justify="space-between" align="flex-start">
+        <PageTitle pageKey="dashboard" />
+        {query.data && query.data.subscriptions.length > 0 && <CreateButton />}
+      </Group>
+      <InvitationsPanel />
       {query.isPending ? (
         <Center py="xl" role="status" aria-label={t('app.loading')}>
           <Loader />
@@ -36,9 +50,7 @@ export const HomePage = () => {
       ) : query.data.subscriptions.length === 0 ? (
         <Stack align="center" py="xl" gap="md">
           <Text c="dimmed">{t('subscriptions.empty')}</Text>
-          <Button component={Link} to={routes.createPlan} leftSection={<IconPlus size={16} />}>
-            {t('subscriptions.create')}
-          </Button>
+          <CreateButton />
         </Stack>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>

@@ -1,0 +1,87 @@
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { AppError, inviteMessages, type Invite } from '@billbridge/contract';
+import { useErrorMessage } from '../../lib/use-error-message.ts';
+import { PermissionBadges } from '../members/permission-badges.tsx';
+import { useAcceptInvite, useMyInvites, useRejectInvite } from './invite-queries.ts';
+
+/** The server's reason, translated when it is the one an invitee can fix (decision 007). */
+const useInviteFailure = () => {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  return (error: unknown) =>
+    error instanceof AppError && error.message === inviteMessages.verifyEmailFirst
+      ? t('invites.verifyEmailFirst')
+      : errorMessage(error);
+};
+
+const InviteCard = ({ invite }: { invite: Invite }) => {
+  const { t } = useTranslation();
+  const accept = useAcceptInvite();
+  const reject = useRejectInvite();
+  const failure = useInviteFailure();
+  const name = invite.subscription_name.trim() || t('invites.untitled');
+  const busy = accept.isPending || reject.isPending;
+  const failed = accept.isError
+    ? { title: t('subscription.invites.acceptError'), error: accept.error }
+    : reject.isError
+      ? { title: t('subscription.invites.rejectError'), error: reject.error }
+      : null;
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={name}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap">
+          <Stack gap={2}>
+            <Text fw={600}>{name}</Text>
+            <Text size="sm" c="dimmed">
+              {t('invites.invitedBy', { name: invite.host_name })}
+            </Text>
+            <PermissionBadges permissions={invite.permissions} />
+          </Stack>
+          <Group gap="xs">
+            <Button
+              size="xs"
+              loading={accept.isPending}
+              disabled={busy}
+              onClick={() => accept.mutate(invite.id)}
+            >
+              {t('invites.accept')}
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              loading={reject.isPending}
+              disabled={busy}
+              onClick={() => reject.mutate(invite.id)}
+            >
+              {t('invites.reject')}
+            </Button>
+          </Group>
+        </Group>
+        {failed && (
+          <Alert color="red" role="alert" title={failed.title}>
+            {failure(failed.error)}
+          </Alert>
+        )}
+      </Stack>
+    </Card>
+  );
+};
+
+/** Spec §2 "Subscription list": shown only while the signed-in user has pending invites. */
+export const InvitationsPanel = () => {
+  const { t } = useTranslation();
+  const query = useMyInvites();
+  const invites = query.data?.invites ?? [];
+  if (invites.length === 0) return null;
+  return (
+    <Stack component="section" aria-labelledby="invitations-title" mb="xl" gap="sm">
+      <Title order={2} size="h4" id="invitations-title">
+        {t('invites.title')}
+      </Title>
+      {invites.map((invite) => (
+        <InviteCard key={invite.id} invite={invite} />
+      ))}
+    </Stack>
+  );
+};

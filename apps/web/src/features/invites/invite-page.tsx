@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { generatePath, Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { defaultPermission, routes, type PermissionKey } from '@billbridge/contract';
+import { PageTitle } from '../../components/page-title.tsx';
+import { redirectDelays, useRedirectAfter } from '../accounts/redirect-delays.ts';
+import { useCreateInvite } from '../members/members-queries.ts';
+import { PermissionCheckboxes } from '../members/permission-checkboxes.tsx';
+import { useCurrentSubscription } from '../subscriptions/subscription-context.ts';
+import { inviteErrorKey } from './invite-error.ts';
+
+// A light check: the server validates the address for real.
+const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
+
+/** Spec §2 "Invite user": e-mail and permissions; success shows a message, then the users list. */
+export const InvitePage = () => {
+  const { t } = useTranslation();
+  const { subscription } = useCurrentSubscription();
+  const usersPath = generatePath(routes.users, { id: subscription.id });
+  const invite = useCreateInvite(subscription.id);
+  const redirectAfter = useRedirectAfter();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<{ email: string; permissions: PermissionKey[] }>({
+    initialValues: { email: '', permissions: [defaultPermission] },
+    validate: {
+      email: (value) =>
+        !value.trim() ? t('accounts.required') : looksLikeEmail(value) ? null : t('accounts.invalidEmail'),
+    },
+  });
+
+  const submit = form.onSubmit(({ email, permissions }) =>
+    invite.mutate(
+      { email: email.trim(), permissions },
+      {
+        onSuccess: () => {
+          setSentTo(email.trim());
+          redirectAfter(usersPath, redirectDelays.afterInviteOrSettingsSave);
+        },
+      },
+    ),
+  );
+
+  return (
+    <Stack maw={560}>
+      <PageTitle pageKey="invite" />
+      <Card withBorder radius="md" p="lg">
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            {sentTo && (
+              <Alert color="green" role="status">
+                {t('invites.sent', { email: sentTo })}
+              </Alert>
+            )}
+            {invite.isError && (
+              <Alert color="red" role="alert">
+                {t(inviteErrorKey(invite.error))}
+              </Alert>
+            )}
+            <TextInput
+              type="email"
+              label={t('invites.email')}
+              autoComplete="off"
+              required
+              {...form.getInputProps('email')}
+            />
+            <PermissionCheckboxes
+              label={t('invites.permissions')}
+              value={form.values.permissions}
+              onChange={(permissions) => form.setFieldValue('permissions', permissions)}
+            />
+            <Group justify="space-between">
+              <Button
+                component={Link}
+                to={usersPath}
+                variant="default"
+                leftSection={<IconArrowLeft size={16} />}
+              >
+                {t('invites.back')}
+              </Button>
+              <Button type="submit" loading={invite.isPending} disabled={sentTo !== null}>
+                {t('invites.send')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+};
