@@ -10,3 +10,4 @@ export * from './identity.ts';
 export * from './accounts.ts';
 export * from './functions.ts';
 export * from './routes.ts';
+export * from './mapping-rules.ts';
