@@ -1,0 +1,18 @@
+import Stripe from 'stripe';
+import type { StripeSettings } from '../config/env.ts';
+
+/**
+ * The official Stripe SDK aimed at the configured API (Stripe, or the sandbox stand-in): calls on
+ * behalf of a connected account pass `{ stripeAccount }` per request.
+ */
+export const createStripeClient = (settings: StripeSettings): Stripe => {
+  const url = new URL(settings.apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return new Stripe(settings.secretKey, {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
+    protocol,
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+  });
+};
