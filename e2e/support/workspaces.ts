@@ -1,5 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import type { Subscription } from '@billbridge/contract';
+import { signUp, type TestUser } from './accounts.ts';
+import { openMailLink } from './mailbox.ts';
 
 /** The signed-in user's id, read the way the app reads it. */
 export const currentUserId = async (page: Page): Promise<string> => {
@@ -37,4 +39,60 @@ export const serveWorkspace = async (page: Page, userId: string, membership: Mem
     }),
   );
   return subscription;
+};
+
+/**
+ * Creates a free workspace the way a person does — home, create, choose Free — and names it on the
+ * settings page it opens. Returns the new workspace's id.
+ */
+export const createWorkspace = async (page: Page, name: string): Promise<string> => {
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Create a subscription' }).first().click();
+  await expect(page).toHaveURL(/\/create-plan$/);
+  await page.getByRole('button', { name: 'Choose Free' }).click();
+  await expect(page).toHaveURL(/\/subscription\/[^/]+\/settings$/);
+  const id = /\/subscription\/([^/]+)\/settings$/.exec(page.url())?.[1] ?? '';
+  await page.getByRole('textbox', { name: 'Subscription name' }).fill(name);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your changes have been saved.');
+  await expect(page).toHaveURL(new RegExp(`/subscription/${id}$`));
+  return id;
+};
+
+/** Sends an invite from the users list's invite page and waits for the way back to the list. */
+export const inviteByEmail = async (
+  page: Page,
+  subscriptionId: string,
+  email: string,
+  { admin = false } = {},
+) => {
+  await page.goto(`/subscription/${subscriptionId}/users`);
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  await expect(page).toHaveURL(new RegExp(`/subscription/${subscriptionId}/users/invite$`));
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  if (admin) await page.getByRole('checkbox', { name: 'Administrator' }).check();
+  await page.getByRole('button', { name: 'Send invite' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Invitation sent to ${email}.`);
+  await expect(page).toHaveURL(new RegExp(`/subscription/${subscriptionId}/users$`));
+};
+
+/** The users table's row of one e-mail address. */
+export const userRow = (page: Page, email: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name: email, exact: true }) });
+
+/**
+ * The invitee's side, in their own browser page: sign up with the invited address, verify it (an
+ * invite needs a verified address), follow the invitation e-mail home and accept it there.
+ */
+export const acceptInviteAs = async (page: Page, invitee: TestUser, workspaceName: string) => {
+  await signUp(page, invitee);
+  await openMailLink(page, invitee.email, 'Verify your email for Billbridge');
+  await expect(page.getByText(/has been verified/)).toBeVisible();
+  await openMailLink(page, invitee.email, /invited you to/);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const invitation = page.getByRole('article', { name: workspaceName });
+  await expect(invitation).toBeVisible();
+  await invitation.getByRole('button', { name: 'Accept' }).click();
+  await expect(invitation).toHaveCount(0);
+  await expect(page.getByRole('link', { name: workspaceName })).toBeVisible();
 };

@@ -63,10 +63,17 @@ export const useRevokeInvite = (subscriptionId: string) =>
     call('revokeInvite', { subscriptionId, inviteId }),
   );
 
-export const useTransferOwnership = (subscriptionId: string) =>
-  useMembersMutation(subscriptionId, (newOwnerId: string) =>
-    call('transferSubscriptionOwnership', { subscriptionId, newOwnerId }),
-  );
+/**
+ * Only the users list is refreshed here: the workspace itself must wait until the page is left,
+ * since its new owner_id makes the owner-only page's guard send the former owner home at once.
+ */
+export const useTransferOwnership = (subscriptionId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (newOwnerId: string) => call('transferSubscriptionOwnership', { subscriptionId, newOwnerId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: subscriptionUsersQueryKey(subscriptionId) }),
+  });
+};
 
 export const useCreateInvite = (subscriptionId: string) =>
   useMembersMutation(

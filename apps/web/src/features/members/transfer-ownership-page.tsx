@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Center, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { generatePath } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { routes } from '@billbridge/contract';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useGoBack } from '../../lib/use-go-back.ts';
 import { useCurrentSubscription } from '../subscriptions/subscription-context.ts';
+import { subscriptionQueryKey } from '../subscriptions/subscription-query.ts';
 import { eligibleNewOwners } from './member-rules.ts';
 import { useAllSubscriptionUsers, useTransferOwnership } from './members-queries.ts';
 import { CallErrorAlert } from '../../components/call-error-alert.tsx';
@@ -21,13 +23,28 @@ export const TransferOwnershipPage = () => {
   const transfer = useTransferOwnership(subscription.id);
   const [newOwnerId, setNewOwnerId] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
+  const queryClient = useQueryClient();
+  const transferred = useRef(false);
+  // The workspace is re-read once this page is gone (see useTransferOwnership).
+  useEffect(() => {
+    const flag = transferred;
+    return () => {
+      if (flag.current)
+        void queryClient.invalidateQueries({ queryKey: subscriptionQueryKey(subscription.id) });
+    };
+  }, [queryClient, subscription.id]);
   const candidates = eligibleNewOwners(users.data ?? [], subscription.owner_id);
   const chosen = candidates.find((user) => user.id === newOwnerId);
   const nameOf = (displayName: string) => displayName.trim() || t('members.unnamed');
 
   const confirm = () => {
     if (!chosen) return setMissing(true);
-    transfer.mutate(chosen.id, { onSuccess: () => goBack(billingPath) });
+    transfer.mutate(chosen.id, {
+      onSuccess: () => {
+        transferred.current = true;
+        goBack(billingPath);
+      },
+    });
   };
 
   const back = (
