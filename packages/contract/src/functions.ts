@@ -9,6 +9,7 @@ import {
   updateUserPermissions,
 } from './members.ts';
 import { updateSubscriptionSettings } from './settings.ts';
+import { retryActivity, retryFailedActivities } from './sync.ts';
 import { createSubscription, getSubscription, listMySubscriptions } from './subscriptions.ts';
 
 /** Every callable function of the product, by name. */
@@ -28,6 +29,8 @@ export const functionContracts = {
   transferSubscriptionOwnership,
   getProfile,
   updateProfile,
+  retryActivity,
+  retryFailedActivities,
 } as const satisfies Record<string, FunctionContract>;
 
 export type FunctionName = keyof typeof functionContracts;

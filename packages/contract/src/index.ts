@@ -11,3 +11,4 @@ export * from './accounts.ts';
 export * from './functions.ts';
 export * from './routes.ts';
 export * from './mapping-rules.ts';
+export * from './sync.ts';

@@ -3,6 +3,7 @@ import { functionContracts, type FunctionName } from '@billbridge/contract';
 import { snapshotDb } from '../testing/db-snapshot.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { callFunction, errorOf, signUpUser, verifyEmail, type TestUser } from '../testing/users.ts';
+import { seedFailedActivity } from '../testing/sync.ts';
 import { seedInvite, seedWorkspace } from '../testing/workspaces.ts';
 
 /**
@@ -38,6 +39,8 @@ const expected: Record<FunctionName, { own: Row; foreign: Row | null }> = {
   transferSubscriptionOwnership: { own: [401, 403, 403, 403, 200], foreign: [401, 403, 403, 403, 403] },
   getProfile: { own: [401, 200, 200, 200, 200], foreign: null },
   updateProfile: { own: [401, 200, 200, 200, 200], foreign: null },
+  retryActivity: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  retryFailedActivities: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
 };
 
 /** What one call acts on: a fresh workspace (or invite) per call, so a permitted call harms no other. */
@@ -49,6 +52,8 @@ type Fixture = {
   pendingInviteId: string;
   /** A pending invite to answer: sent to the caller (own) or to someone else (foreign). */
   answerInviteId: string;
+  /** A failed sync activity of the workspace, to retry. */
+  failedActivityId: number;
 };
 
 let sent = 0;
@@ -77,6 +82,8 @@ const inputOf: Record<FunctionName, (fixture: Fixture) => unknown> = {
   transferSubscriptionOwnership: ({ subscriptionId, targetId }) => ({ subscriptionId, newOwnerId: targetId }),
   getProfile: () => ({}),
   updateProfile: () => ({ language: 'en' }),
+  retryActivity: ({ subscriptionId, failedActivityId }) => ({ subscriptionId, activityId: failedActivityId }),
+  retryFailedActivities: ({ subscriptionId }) => ({ subscriptionId, from: 0, to: 4_000_000_000 }),
 };
 
 describe('authorization of every callable function', () => {
@@ -141,7 +148,8 @@ describe('authorization of every callable function', () => {
         inviterId: ownerId,
       });
     }
-    return { subscriptionId, targetId: target.id, pendingInviteId, answerInviteId };
+    const failedActivityId = await seedFailedActivity(db, subscriptionId);
+    return { subscriptionId, targetId: target.id, pendingInviteId, answerInviteId, failedActivityId };
   };
 
   /** Calls `name` in every cell; returns the statuses and the refused calls that changed something. */

@@ -15,6 +15,8 @@ import { removeUser } from '../features/members/remove-user.ts';
 import { transferSubscriptionOwnership } from '../features/members/transfer-subscription-ownership.ts';
 import { getProfile } from '../features/accounts/get-profile.ts';
 import { updateProfile } from '../features/accounts/update-profile.ts';
+import { retryActivity } from '../features/sync/retry-activity.ts';
+import { retryFailedActivities } from '../features/sync/retry-failed-activities.ts';
 
 /** Every contract has exactly one handler: a missing one is a type error. */
 export const functionRegistry: Record<FunctionName, CallableFunction> = {
@@ -33,4 +35,6 @@ export const functionRegistry: Record<FunctionName, CallableFunction> = {
   transferSubscriptionOwnership,
   getProfile,
   updateProfile,
+  retryActivity,
+  retryFailedActivities,
 };

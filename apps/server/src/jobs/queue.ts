@@ -12,12 +12,14 @@ export type JobQueue = {
   /** Creates a queue if it does not exist yet (idempotent, safe from every process). */
   define: (name: string, options?: Omit<Queue, 'name'>) => Promise<void>;
   /** Enqueues inside `tx` when given, so the job exists exactly when the caller's writes do. */
-  send: (name: string, data: object, options?: { tx?: Transaction; singletonKey?: string }) => Promise<void>;
+  send: (name: string, data: object, options?: SendOptions) => Promise<void>;
   work: <T extends object>(name: string, handler: JobHandler<T>, options?: WorkerOptions) => Promise<void>;
   stop: () => Promise<void>;
 };
 
 type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** `startAfter`: seconds from now, or a moment. */
+export type SendOptions = { tx?: Transaction; singletonKey?: string; startAfter?: number | Date };
 export type JobHandler<T> = (data: T, job: Job<T>) => Promise<void>;
 export type WorkerOptions = { batchSize?: number; concurrency?: number };
 
@@ -43,7 +45,7 @@ export const createJobQueue = async (database: Database): Promise<JobQueue> => {
     },
     send: async (name, data, options = {}) => {
       const db = options.tx ? fromDrizzle(options.tx as never, sql) : undefined;
-      await boss.send(name, data, { db, singletonKey: options.singletonKey });
+      await boss.send(name, data, { db, singletonKey: options.singletonKey, startAfter: options.startAfter });
     },
     work: async (name, handler, options = {}) => {
       await boss.work(

@@ -1,5 +1,6 @@
 import type { Queue } from 'pg-boss';
 import type { AppContext } from '../context.ts';
+import { drainJob } from '../features/sync/drain-job.ts';
 import { mailSendJob } from '../mail/mail-job.ts';
 import type { JobHandler, WorkerOptions } from './queue.ts';
 
@@ -13,7 +14,10 @@ export type JobDefinition = {
  * Every background job of the product, by queue name. The features that need background work
  * (sync, e-mail, backfill) add theirs here; a worker process runs all of them.
  */
-export const jobHandlers = (context: AppContext): JobDefinition[] => [mailSendJob(context)];
+export const jobHandlers = (context: AppContext): JobDefinition[] => [
+  mailSendJob(context),
+  drainJob(context),
+];
 
 /**
  * Creates every queue at start, in every process: pg-boss refuses to enqueue into a queue that

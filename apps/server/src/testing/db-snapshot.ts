@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
 
 /**
- * Everything a callable function of the workspaces features may change, in a stable order: compare
+ * Everything a callable function may change, in a stable order: compare
  * two snapshots to prove a refused call changed nothing (queued e-mails included).
  */
 export const snapshotDb = async (db: Db) => ({
@@ -12,5 +12,14 @@ export const snapshotDb = async (db: Db) => ({
   memberships: await queryRows(db, sql`select * from membership order by subscription_id, user_id`),
   invites: await queryRows(db, sql`select * from invite order by id`),
   devMail: await queryRows(db, sql`select * from dev_mail order by id`),
+  sources: await queryRows(db, sql`select * from source order by id`),
+  destinations: await queryRows(db, sql`select * from destination order by id`),
+  events: await queryRows(db, sql`select id, state, attempts, last_error from stripe_event order by id`),
+  activities: await queryRows(db, sql`select id, status, reason from activity order by id`),
+  usage: await queryRows(db, sql`select * from usage order by subscription_id, period_start`),
+  links: await queryRows(
+    db,
+    sql`select * from crm_link order by destination_id, stripe_object_id, crm_object_type`,
+  ),
   jobs: await queryRows(db, sql`select id, name, data, state from pgboss.job order by id`),
 });

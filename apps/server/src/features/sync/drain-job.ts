@@ -1,0 +1,26 @@
+import type { AppContext } from '../../context.ts';
+import type { JobQueue, SendOptions as QueueSendOptions } from '../../jobs/queue.ts';
+import type { JobDefinition } from '../../jobs/registry.ts';
+import { drainWorkspace } from './drain.ts';
+
+export const drainQueue = 'sync.drain';
+
+type SendOptions = Omit<QueueSendOptions, 'singletonKey'>;
+
+/**
+ * Asks for a drain of the workspace's inbox. The queue is `stately` with the workspace id as key:
+ * at most one drain queued and one running per workspace, so a burst of webhooks costs one job,
+ * and one tenant's backlog occupies one worker slot at a time.
+ */
+export const enqueueDrain = (queue: JobQueue, subscriptionId: string, options: SendOptions = {}) =>
+  queue.send(drainQueue, { subscriptionId }, { ...options, singletonKey: subscriptionId });
+
+export const drainJob = (context: AppContext): JobDefinition => ({
+  name: drainQueue,
+  handler: async (data) => drainWorkspace(context, (data as { subscriptionId: string }).subscriptionId),
+  options: {
+    queue: { policy: 'stately', retryLimit: 20, retryDelay: 5, retryBackoff: true, retryDelayMax: 300 },
+    // One job per fetch: a long drain must not hold other tenants' jobs behind it.
+    worker: { batchSize: 1 },
+  },
+});

@@ -1,0 +1,166 @@
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { plans, type PlanId } from '@billbridge/contract';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  activity,
+  destination,
+  source,
+  stripeEvent,
+  subscription,
+  type SourceRow,
+  type StripeEventRow,
+  type SubscriptionRow,
+} from '../../db/schema.ts';
+import { sendUsageNotices } from '../usage/usage-notices.ts';
+import { countSyncEvent } from './usage-count.ts';
+import { eventKindOf, type SyncToggle } from './event-kinds.ts';
+import type { EventState } from './event-states.ts';
+import { syncTogglesOf } from './source-settings.ts';
+
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+type Verdict = { state: EventState; status: 'pending' | 'success' | 'warning'; reason: string | null };
+
+const gateBatch = 1000;
+
+const toggleLabels: Record<SyncToggle, string> = {
+  customers: 'customers',
+  payments: 'payments',
+  invoices: 'invoices',
+  subscriptions: 'subscriptions',
+  products: 'products',
+};
+
+const heldForCap = 'Held: the workspace reached its plan’s sync event limit for this billing period';
+export const heldForDestination = 'Held until a HubSpot destination is connected and enabled';
+
+/** The cap of a plan that pauses instead of billing overage; undefined when it never caps. */
+export const capOf = (planId: string): number | undefined => {
+  const plan = plans[planId as PlanId] as (typeof plans)[PlanId] | undefined;
+  if (!plan || plan.overagePricePerEvent !== null || plan.includedSyncEvents === null) return undefined;
+  return plan.includedSyncEvents;
+};
+
+type GateInput = {
+  workspace: SubscriptionRow;
+  sources: Map<string, SourceRow>;
+  hasDestination: boolean;
+};
+
+/** The gate's answer for one event before usage is counted (ARCHITECTURE §7.2). */
+const verdictOf = (event: StripeEventRow, input: GateInput): Verdict | 'count' => {
+  const kind = eventKindOf(event.type);
+  if (input.workspace.status === 'canceled') {
+    return { state: 'ignored', status: 'warning', reason: 'The workspace is canceled' };
+  }
+  const found = event.sourceId ? input.sources.get(event.sourceId) : undefined;
+  if (!found?.accountId) return { state: 'ignored', status: 'warning', reason: 'The source is disconnected' };
+  if (!found.enabled) return { state: 'ignored', status: 'warning', reason: 'The source is disabled' };
+  if (!kind.toggle) {
+    return { state: 'done', status: 'success', reason: 'Nothing to sync for this event type' };
+  }
+  if (!syncTogglesOf(found.settings)[kind.toggle]) {
+    return {
+      state: 'ignored',
+      status: 'warning',
+      reason: `Syncing of ${toggleLabels[kind.toggle]} is turned off`,
+    };
+  }
+  if (!input.hasDestination) return { state: 'held', status: 'warning', reason: heldForDestination };
+  if (input.workspace.status === 'capped') return { state: 'held', status: 'warning', reason: heldForCap };
+  return 'count';
+};
+
+/**
+ * Counts the event towards the period's usage unless the plan's cap is reached; reaching it marks
+ * the workspace capped, and the event waits (held, never dropped) for an upgrade or the next period.
+ */
+const countOrHold = async (
+  context: AppContext,
+  tx: Transaction,
+  workspace: SubscriptionRow,
+): Promise<Verdict> => {
+  const cap = capOf(workspace.planId);
+  const events = await countSyncEvent(tx, workspace.id, workspace.currentPeriodStart, cap);
+  if (events === undefined) {
+    await tx
+      .update(subscription)
+      .set({ status: 'capped', updatedAt: new Date() })
+      .where(and(eq(subscription.id, workspace.id), eq(subscription.status, 'active')));
+    workspace.status = 'capped';
+    return { state: 'held', status: 'warning', reason: heldForCap };
+  }
+  await sendUsageNotices(context, tx, {
+    subscriptionId: workspace.id,
+    periodStart: workspace.currentPeriodStart,
+    events,
+  });
+  return { state: 'ready', status: 'pending', reason: null };
+};
+
+const recordVerdict = async (tx: Transaction, event: StripeEventRow, verdict: Verdict) => {
+  await tx
+    .update(stripeEvent)
+    .set({ state: verdict.state, lastError: verdict.reason })
+    .where(eq(stripeEvent.id, event.id));
+  const values = { status: verdict.status, reason: verdict.reason, updatedAt: new Date() };
+  await tx
+    .insert(activity)
+    .values({
+      subscriptionId: event.subscriptionId as string,
+      stripeEventId: event.id,
+      type: eventKindOf(event.type).type,
+      rawEventType: event.type,
+      eventId: event.eventId,
+      time: new Date(event.created * 1000),
+      ...values,
+    })
+    .onConflictDoUpdate({ target: activity.stripeEventId, set: values });
+};
+
+/**
+ * Moves the workspace's received events through the gate, oldest first, in one transaction (no
+ * network inside: PGlite has one connection). Returns how many it looked at.
+ */
+export const gateReceived = async (context: AppContext, subscriptionId: string): Promise<number> =>
+  context.database.db.transaction(async (tx) => {
+    const events = await tx
+      .select()
+      .from(stripeEvent)
+      .where(and(eq(stripeEvent.subscriptionId, subscriptionId), eq(stripeEvent.state, 'received')))
+      .orderBy(asc(stripeEvent.id))
+      .limit(gateBatch)
+      .for('update', { skipLocked: true });
+    if (events.length === 0) return 0;
+    const [workspace] = await tx.select().from(subscription).where(eq(subscription.id, subscriptionId));
+    if (!workspace) return 0;
+    const sourceIds = [...new Set(events.map((event) => event.sourceId).filter((id) => id !== null))];
+    const sources = sourceIds.length
+      ? await tx.select().from(source).where(inArray(source.id, sourceIds))
+      : [];
+    const [connected] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(destination)
+      .where(
+        and(
+          eq(destination.subscriptionId, subscriptionId),
+          eq(destination.enabled, true),
+          isNotNull(destination.accessTokenSealed),
+        ),
+      );
+    const input: GateInput = {
+      workspace,
+      sources: new Map(sources.map((row) => [row.id, row])),
+      hasDestination: (connected?.count ?? 0) > 0,
+    };
+    for (const event of events) {
+      const verdict = verdictOf(event, input);
+      await recordVerdict(
+        tx,
+        event,
+        verdict === 'count' ? await countOrHold(context, tx, workspace) : verdict,
+      );
+    }
+    return events.length;
+  });

@@ -1,0 +1,172 @@
+import type { PipelineMappingRule } from '@billbridge/contract';
+import type { StripeEventRow } from '../../db/schema.ts';
+import {
+  refKey,
+  type AssociationWrite,
+  type CrmObjectType,
+  type CrmRef,
+  type RecordWrite,
+} from './crm-records.ts';
+import { mapEvent, type Mapped } from './map-stripe.ts';
+import type { WritePlan } from './write-plan.ts';
+
+/** What one round will do for one destination, and what is already settled without a write. */
+export type RoundPlan = WritePlan & {
+  /** Events that need no write: nothing to map, a newer state already in HubSpot, or a mapping warning. */
+  settled: Map<number, Settled>;
+  warnings: Map<number, string[]>;
+  /** Customers whose contact an association needs and that neither HubSpot nor this round has. */
+  missingCustomers: Map<string, { eventRowIds: number[]; created: number; sourceId: string | null }>;
+};
+
+export type Settled = { status: 'success' | 'warning'; reason: string };
+
+export type Link = { crmObjectId: string | null; appliedEventCreated: number | null };
+
+const primaryTypes: [prefix: string, objectType: CrmObjectType][] = [
+  ['customer.subscription.', 'deals'],
+  ['customer.', 'contacts'],
+  ['invoice.', 'invoices'],
+  ['product.', 'products'],
+];
+
+/** The CRM record an event is about; ordering compares events of the same record. */
+export const primaryRefOf = (event: StripeEventRow): CrmRef | undefined => {
+  const objectType = primaryTypes.find(([prefix]) => event.type.startsWith(prefix))?.[1];
+  return objectType && event.objectId ? { objectType, stripeObjectId: event.objectId } : undefined;
+};
+
+const nothingToSync: Settled = { status: 'success', reason: 'Nothing to sync for this event type' };
+const superseded: Settled = {
+  status: 'success',
+  reason: 'A newer state of this object is already in HubSpot',
+};
+
+const newer = (a: StripeEventRow, b: StripeEventRow) =>
+  a.created > b.created || (a.created === b.created && a.id > b.id);
+
+const addRecord = (records: Map<string, RecordWrite>, record: RecordWrite) => {
+  const key = `${record.objectType}:${record.id.toLowerCase()}`;
+  const existing = records.get(key);
+  if (!existing) return records.set(key, record);
+  const winner = record.eventCreated >= existing.eventCreated ? record : existing;
+  records.set(key, {
+    ...winner,
+    eventRowIds: [...new Set([...existing.eventRowIds, ...record.eventRowIds])],
+  });
+};
+
+const addAssociation = (associations: Map<string, AssociationWrite>, write: AssociationWrite) => {
+  const key = `${refKey(write.from)}>${refKey(write.to)}`;
+  const existing = associations.get(key);
+  associations.set(
+    key,
+    existing ? { ...existing, eventRowIds: [...existing.eventRowIds, ...write.eventRowIds] } : write,
+  );
+};
+
+/**
+ * Plans one round: events of the same Stripe object collapse into the newest one (an older state
+ * never overwrites a newer one, even one applied in an earlier round), the newest is mapped, and
+ * records and associations shared by several events are written once.
+ */
+export const planRound = (
+  events: StripeEventRow[],
+  rules: readonly PipelineMappingRule[],
+  links: Map<string, Link>,
+): RoundPlan => {
+  const plan: RoundPlan = {
+    records: [],
+    associations: [],
+    settled: new Map(),
+    warnings: new Map(),
+    missingCustomers: new Map(),
+  };
+  const groups = new Map<string, StripeEventRow[]>();
+  for (const event of events) {
+    const ref = primaryRefOf(event);
+    if (!ref) {
+      plan.settled.set(event.id, nothingToSync);
+      continue;
+    }
+    groups.set(refKey(ref), [...(groups.get(refKey(ref)) ?? []), event]);
+  }
+  const records = new Map<string, RecordWrite>();
+  const associations = new Map<string, AssociationWrite>();
+  for (const [key, group] of groups) {
+    const winner = group.reduce((best, event) => (newer(event, best) ? event : best));
+    const applied = links.get(key)?.appliedEventCreated;
+    if (applied != null && applied > winner.created) {
+      for (const event of group) plan.settled.set(event.id, superseded);
+      continue;
+    }
+    const eventRowIds = group.map((event) => event.id);
+    const mapped = mapEvent(
+      winner.type,
+      (winner.payload as { data: { object: unknown } }).data.object,
+      rules,
+    );
+    if (!mapped || mapped.records.length === 0) {
+      const warning = mapped?.warnings[0];
+      for (const id of eventRowIds)
+        plan.settled.set(id, warning ? { status: 'warning', reason: warning } : nothingToSync);
+      continue;
+    }
+    addMapped(
+      plan,
+      mapped,
+      { eventRowIds, created: winner.created, sourceId: winner.sourceId },
+      records,
+      associations,
+    );
+  }
+  const contactsInRound = new Set(
+    [...records.values()]
+      .filter((record) => record.objectType === 'contacts')
+      .map((record) => record.stripeObjectId),
+  );
+  for (const customerId of [...plan.missingCustomers.keys()]) {
+    if (contactsInRound.has(customerId) || links.get(`contacts:${customerId}`)?.crmObjectId) {
+      plan.missingCustomers.delete(customerId);
+    }
+  }
+  plan.records = [...records.values()];
+  plan.associations = [...associations.values()];
+  return plan;
+};
+
+const addMapped = (
+  plan: RoundPlan,
+  mapped: Mapped,
+  origin: { eventRowIds: number[]; created: number; sourceId: string | null },
+  records: Map<string, RecordWrite>,
+  associations: Map<string, AssociationWrite>,
+) => {
+  for (const record of mapped.records) {
+    addRecord(records, { ...record, eventCreated: origin.created, eventRowIds: origin.eventRowIds });
+  }
+  for (const association of mapped.associations) {
+    addAssociation(associations, { ...association, eventRowIds: origin.eventRowIds });
+  }
+  if (mapped.warnings.length) {
+    for (const id of origin.eventRowIds)
+      plan.warnings.set(id, [...(plan.warnings.get(id) ?? []), ...mapped.warnings]);
+  }
+  if (mapped.needsCustomer) {
+    const need = plan.missingCustomers.get(mapped.needsCustomer);
+    plan.missingCustomers.set(mapped.needsCustomer, {
+      eventRowIds: [...(need?.eventRowIds ?? []), ...origin.eventRowIds],
+      created: Math.max(need?.created ?? 0, origin.created),
+      sourceId: origin.sourceId,
+    });
+  }
+};
+
+/** Adds contacts of customers fetched from Stripe to a plan (their events depend on them). */
+export const addFetchedCustomers = (plan: RoundPlan, contacts: RecordWrite[]): void => {
+  const records = new Map(
+    plan.records.map((record) => [`${record.objectType}:${record.id.toLowerCase()}`, record]),
+  );
+  for (const contact of contacts) addRecord(records, contact);
+  plan.records = [...records.values()];
+};

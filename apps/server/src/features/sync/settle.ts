@@ -1,0 +1,122 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { activity, crmLink, stripeEvent, type StripeEventRow } from '../../db/schema.ts';
+import type { Transaction } from './gate.ts';
+import { heldForDestination } from './gate.ts';
+import { backoffMs } from './hubspot-crm.ts';
+import type { LinkWrite } from './write-round.ts';
+
+export type EventOutcome =
+  | { kind: 'written'; warnings: string[]; note?: string | undefined }
+  | { kind: 'failed'; reason: string }
+  | { kind: 'transient'; reason: string }
+  | { kind: 'held' };
+
+/** Write attempts a refused record gets before it is dead-lettered (replayable). */
+export const maxRecordAttempts = 3;
+
+type Change = {
+  event: Partial<typeof stripeEvent.$inferInsert>;
+  activity: { status: string; reason: string | null };
+};
+
+const changeOf = (event: StripeEventRow, outcome: EventOutcome): Change => {
+  switch (outcome.kind) {
+    case 'written': {
+      const reason = outcome.warnings.join('; ') || outcome.note || null;
+      return {
+        event: { state: 'done', lastError: null, notBefore: null },
+        activity: { status: outcome.warnings.length ? 'warning' : 'success', reason },
+      };
+    }
+    case 'failed': {
+      const attempts = event.attempts + 1;
+      if (attempts >= maxRecordAttempts) {
+        return {
+          event: { state: 'failed', attempts, lastError: outcome.reason },
+          activity: { status: 'failure', reason: outcome.reason },
+        };
+      }
+      return {
+        event: {
+          attempts,
+          lastError: outcome.reason,
+          notBefore: new Date(Date.now() + backoffMs(attempts, 1000)),
+        },
+        activity: { status: 'pending', reason: `Retrying: ${outcome.reason}` },
+      };
+    }
+    case 'transient':
+      return {
+        event: { lastError: outcome.reason, notBefore: new Date(Date.now() + backoffMs(2, 1000)) },
+        activity: { status: 'pending', reason: `Retrying: ${outcome.reason}` },
+      };
+    case 'held':
+      return { event: { state: 'held' }, activity: { status: 'warning', reason: heldForDestination } };
+  }
+};
+
+const saveLinks = async (tx: Transaction, links: LinkWrite[]) => {
+  for (const link of links) {
+    await tx
+      .insert(crmLink)
+      .values({
+        destinationId: link.destinationId,
+        stripeObjectId: link.stripeObjectId,
+        crmObjectType: link.crmObjectType,
+        crmObjectId: link.crmObjectId,
+        appliedEventCreated: link.eventCreated,
+      })
+      .onConflictDoUpdate({
+        target: [crmLink.destinationId, crmLink.stripeObjectId, crmLink.crmObjectType],
+        set: {
+          crmObjectId: link.crmObjectId,
+          appliedEventCreated: sql`greatest(${crmLink.appliedEventCreated}, ${link.eventCreated})`,
+          updatedAt: new Date(),
+        },
+      });
+  }
+};
+
+/**
+ * Records a round in one transaction: the CRM links, each event's state and its activity. Events
+ * that changed state meanwhile (a replay, say) are left alone; identical changes go in one statement.
+ */
+export const settleRound = async (
+  context: AppContext,
+  round: {
+    subscriptionId: string;
+    events: StripeEventRow[];
+    outcomes: Map<number, EventOutcome>;
+    links: LinkWrite[];
+  },
+): Promise<void> => {
+  const groups = new Map<string, { change: Change; ids: number[] }>();
+  for (const event of round.events) {
+    const outcome = round.outcomes.get(event.id);
+    if (!outcome) continue;
+    const change = changeOf(event, outcome);
+    const key = JSON.stringify(change);
+    groups.set(key, { change, ids: [...(groups.get(key)?.ids ?? []), event.id] });
+  }
+  await context.database.db.transaction(async (tx) => {
+    await saveLinks(tx, round.links);
+    for (const { change, ids } of groups.values()) {
+      const moved = await tx
+        .update(stripeEvent)
+        .set(change.event)
+        .where(and(inArray(stripeEvent.id, ids), eq(stripeEvent.state, 'ready')))
+        .returning({ id: stripeEvent.id });
+      if (moved.length === 0) continue;
+      await tx
+        .update(activity)
+        .set({ ...change.activity, updatedAt: new Date() })
+        .where(
+          inArray(
+            activity.stripeEventId,
+            moved.map((row) => row.id),
+          ),
+        );
+    }
+  });
+};

@@ -1,0 +1,220 @@
+import { and, asc, eq, inArray, isNotNull, lte, or, isNull, sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { pipelineMappingRuleSchema, type PipelineMappingRule } from '@billbridge/contract';
+import type { AppContext } from '../../context.ts';
+import {
+  crmLink,
+  destination,
+  source,
+  stripeEvent,
+  type DestinationRow,
+  type StripeEventRow,
+} from '../../db/schema.ts';
+import { hubspotAccessToken } from '../destinations/hubspot-token.ts';
+import { createStripeClient } from '../../providers/stripe-client.ts';
+import type { RecordWrite } from './crm-records.ts';
+import { hubspotCrm, TransientCrmError } from './hubspot-crm.ts';
+import { mapCustomer } from './map-stripe.ts';
+import { addFetchedCustomers, planRound, type Link, type RoundPlan } from './plan-round.ts';
+import { settleRound, type EventOutcome } from './settle.ts';
+import { executePlan, type PlanResult } from './write-plan.ts';
+
+/** Events one round takes at most; the writer cuts them into batches of 100 per call. */
+export const roundSize = 1000;
+
+export const dueReadyEvents = (context: AppContext, subscriptionId: string): Promise<StripeEventRow[]> =>
+  context.database.db
+    .select()
+    .from(stripeEvent)
+    .where(
+      and(
+        eq(stripeEvent.subscriptionId, subscriptionId),
+        eq(stripeEvent.state, 'ready'),
+        or(isNull(stripeEvent.notBefore), lte(stripeEvent.notBefore, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(stripeEvent.id))
+    .limit(roundSize);
+
+const rulesOf = (row: DestinationRow): PipelineMappingRule[] => {
+  const rules = row.settings.pipeline_mapping_rules;
+  if (!Array.isArray(rules)) return [];
+  return rules.flatMap((rule) => {
+    const parsed = pipelineMappingRuleSchema.safeParse(rule);
+    return parsed.success ? [parsed.data] : [];
+  });
+};
+
+const loadLinks = async (
+  context: AppContext,
+  destinationId: string,
+  stripeIds: string[],
+): Promise<Map<string, Link>> => {
+  if (stripeIds.length === 0) return new Map();
+  const rows = await context.database.db
+    .select()
+    .from(crmLink)
+    .where(and(eq(crmLink.destinationId, destinationId), inArray(crmLink.stripeObjectId, stripeIds)));
+  return new Map(rows.map((row) => [`${row.crmObjectType}:${row.stripeObjectId}`, row]));
+};
+
+/** Stripe ids a round may need links for: each event's object and the customer it refers to. */
+const referencedIds = (events: StripeEventRow[]): string[] => {
+  const ids = new Set<string>();
+  for (const event of events) {
+    if (event.objectId) ids.add(event.objectId);
+    const object = (event.payload as { data?: { object?: Record<string, unknown> } }).data?.object ?? {};
+    for (const field of ['customer', 'subscription'] as const) {
+      const value = object[field];
+      if (typeof value === 'string') ids.add(value);
+    }
+    const parentSubscription = (
+      object.parent as { subscription_details?: { subscription?: unknown } } | undefined
+    )?.subscription_details?.subscription;
+    if (typeof parentSubscription === 'string') ids.add(parentSubscription);
+  }
+  return [...ids];
+};
+
+/** Reads customers an association needs from the connected account (Stripe-Account header). */
+const fetchCustomers = async (context: AppContext, plan: RoundPlan): Promise<RecordWrite[]> => {
+  if (plan.missingCustomers.size === 0 || !context.providers.stripe) return [];
+  const stripe = createStripeClient(context.providers.stripe);
+  const sourceIds = [
+    ...new Set([...plan.missingCustomers.values()].map((need) => need.sourceId).filter((id) => id !== null)),
+  ];
+  const accounts = new Map(
+    (sourceIds.length
+      ? await context.database.db.select().from(source).where(inArray(source.id, sourceIds))
+      : []
+    ).map((row) => [row.id, row.accountId]),
+  );
+  const contacts: RecordWrite[] = [];
+  for (const [customerId, need] of plan.missingCustomers) {
+    const account = need.sourceId ? accounts.get(need.sourceId) : undefined;
+    if (!account) continue;
+    let customer: Stripe.Customer | Stripe.DeletedCustomer;
+    try {
+      customer = await stripe.customers.retrieve(customerId, {}, { stripeAccount: account });
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) continue;
+      throw new TransientCrmError(`Stripe is unavailable: ${(error as Error).message}`);
+    }
+    const [record] = mapCustomer(customer).records;
+    if (record) contacts.push({ ...record, eventCreated: 0, eventRowIds: need.eventRowIds });
+  }
+  return contacts;
+};
+
+type DestinationRound = {
+  destination: DestinationRow;
+  plan: RoundPlan;
+  result: PlanResult | undefined;
+  transient?: string;
+};
+
+const writeToDestination = async (
+  context: AppContext,
+  row: DestinationRow,
+  events: StripeEventRow[],
+): Promise<DestinationRound> => {
+  const links = await loadLinks(context, row.id, referencedIds(events));
+  const plan = planRound(events, rulesOf(row), links);
+  try {
+    addFetchedCustomers(plan, await fetchCustomers(context, plan));
+    if (!row.hubId) throw new TransientCrmError('The destination has no portal id');
+    const tokens = {
+      current: () => hubspotAccessToken(context, row.id),
+      refresh: () => hubspotAccessToken(context, row.id, { force: true }),
+    };
+    const knownIds = new Map(
+      [...links].flatMap(([key, link]) => (link.crmObjectId ? [[key, link.crmObjectId] as const] : [])),
+    );
+    const result = await executePlan(hubspotCrm(context, row.hubId, tokens), plan, knownIds);
+    return { destination: row, plan, result };
+  } catch (error) {
+    if (!(error instanceof TransientCrmError)) throw error;
+    return { destination: row, plan, result: undefined, transient: error.message };
+  }
+};
+
+/** Combines what every destination said about each event into one outcome per event. */
+const outcomeOf = (eventRowId: number, rounds: DestinationRound[]): EventOutcome => {
+  const warnings: string[] = [];
+  let note: string | undefined;
+  for (const round of rounds) {
+    const settled = round.plan.settled.get(eventRowId);
+    if (settled?.status === 'warning') warnings.push(settled.reason);
+    if (settled) {
+      note = settled.reason;
+      continue;
+    }
+    if (round.transient) return { kind: 'transient', reason: round.transient };
+    const failure = round.result?.failed.get(eventRowId);
+    if (failure) return { kind: 'failed', reason: failure };
+    warnings.push(
+      ...(round.plan.warnings.get(eventRowId) ?? []),
+      ...(round.result?.warnings.get(eventRowId) ?? []),
+    );
+  }
+  return { kind: 'written', warnings: [...new Set(warnings)], note };
+};
+
+/**
+ * One write round for a workspace: the due ready events, planned and written to each enabled,
+ * connected destination (no transaction is open during the calls), then settled in one transaction.
+ */
+export const writeRound = async (
+  context: AppContext,
+  subscriptionId: string,
+  events: StripeEventRow[],
+): Promise<void> => {
+  const destinations = await context.database.db
+    .select()
+    .from(destination)
+    .where(
+      and(
+        eq(destination.subscriptionId, subscriptionId),
+        eq(destination.enabled, true),
+        isNotNull(destination.accessTokenSealed),
+      ),
+    );
+  const rounds: DestinationRound[] = [];
+  for (const row of destinations) rounds.push(await writeToDestination(context, row, events));
+  await settleRound(context, {
+    subscriptionId,
+    events,
+    outcomes: new Map(
+      events.map((event) => [event.id, destinations.length ? outcomeOf(event.id, rounds) : { kind: 'held' }]),
+    ),
+    links: rounds.flatMap((round) => linksOf(round)),
+  });
+};
+
+export type LinkWrite = {
+  destinationId: string;
+  crmObjectType: string;
+  stripeObjectId: string;
+  crmObjectId: string;
+  eventCreated: number;
+  eventId: string | null;
+};
+
+const linksOf = (round: DestinationRound): LinkWrite[] => {
+  if (!round.result) return [];
+  const ids = round.result.hubspotIds;
+  return round.plan.records.flatMap((record) => {
+    const crmObjectId = ids.get(`${record.objectType}:${record.stripeObjectId}`);
+    if (!crmObjectId || record.eventRowIds.every((id) => round.result?.failed.has(id))) return [];
+    return [
+      {
+        destinationId: round.destination.id,
+        crmObjectType: record.objectType,
+        stripeObjectId: record.stripeObjectId,
+        crmObjectId,
+        eventCreated: record.eventCreated,
+        eventId: null,
+      },
+    ];
+  });
+};

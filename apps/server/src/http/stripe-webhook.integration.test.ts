@@ -1,0 +1,139 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { source, stripeEvent } from '../db/schema.ts';
+import { postWebhook, seedSource, signatureOf, stripeEventOf } from '../testing/sync.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { signUpUser } from '../testing/users.ts';
+import { seedWorkspace } from '../testing/workspaces.ts';
+
+describe('POST /webhooks/stripe', () => {
+  let t: TestApp;
+  let subscriptionId: string;
+  const account = 'acct_1WebhookTests0001';
+
+  const storedEvents = async () => t.context.database.db.select().from(stripeEvent);
+  const drainJobs = async () =>
+    (await t.context.queue.boss.findJobs('sync.drain', { queued: true })) as unknown[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const owner = await signUpUser(t.app);
+    subscriptionId = await seedWorkspace(t.context.database.db, owner.id);
+    await seedSource(t.context, subscriptionId, account);
+  });
+  afterAll(() => t.close());
+
+  it('stores a signed event with its sync job and answers 200', async () => {
+    const before = (await storedEvents()).length;
+    const event = stripeEventOf({ account });
+    const response = await postWebhook(t, JSON.stringify(event));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: true, duplicate: false });
+    const rows = await storedEvents();
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.find((row) => row.eventId === event.id)).toMatchObject({ state: 'received', subscriptionId });
+    expect((await drainJobs()).length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['a wrong signature', (body: string) => ({ body, signature: signatureOf(t.context, `${body} `) })],
+    [
+      'a body changed by one byte',
+      (body: string) => ({
+        body: body.replace('"event"', '"evenT"'),
+        signature: signatureOf(t.context, body),
+      }),
+    ],
+    [
+      'a timestamp 301 s old',
+      (body: string) => ({
+        body,
+        signature: signatureOf(t.context, body, Math.floor(Date.now() / 1000) - 301),
+      }),
+    ],
+    [
+      'a timestamp 301 s ahead',
+      (body: string) => ({
+        body,
+        signature: signatureOf(t.context, body, Math.floor(Date.now() / 1000) + 301),
+      }),
+    ],
+    ['no signature', (body: string) => ({ body, signature: '' })],
+  ])('refuses %s with 400 and stores nothing', async (_label, tamper) => {
+    const before = (await storedEvents()).length;
+    const { body, signature } = tamper(JSON.stringify(stripeEventOf({ account })));
+    const response = await postWebhook(t, body, signature || undefined);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.status).toBe('INVALID_ARGUMENT');
+    expect(await storedEvents()).toHaveLength(before);
+  });
+
+  it('refuses a correctly signed body that is not JSON, and one over 1 MB', async () => {
+    const before = (await storedEvents()).length;
+    expect((await postWebhook(t, '{"id": "evt_1", nope')).statusCode).toBe(400);
+    const huge = JSON.stringify(
+      stripeEventOf({ account, object: { id: 'cus_big', padding: 'x'.repeat(1024 * 1024) } }),
+    );
+    const response = await postWebhook(t, huge);
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(await storedEvents()).toHaveLength(before);
+  });
+
+  it('keeps one event when the same one arrives 5 times in a row and 5 times at once', async () => {
+    const event = stripeEventOf({ account });
+    const body = JSON.stringify(event);
+    for (let i = 0; i < 5; i++) expect((await postWebhook(t, body)).statusCode).toBe(200);
+    const concurrent = await Promise.all(Array.from({ length: 5 }, () => postWebhook(t, body)));
+    expect(concurrent.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const rows = (await storedEvents()).filter((row) => row.eventId === event.id);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('records an event of an unknown account and answers 200 without syncing it', async () => {
+    const event = stripeEventOf({ account: 'acct_1NobodyKnowsThis' });
+    expect((await postWebhook(t, JSON.stringify(event))).statusCode).toBe(200);
+    const [row] = await t.context.database.db
+      .select()
+      .from(stripeEvent)
+      .where(eq(stripeEvent.eventId, event.id));
+    expect(row).toMatchObject({ state: 'ignored', subscriptionId: null });
+  });
+
+  it('does not sync a test-mode event on a live source', async () => {
+    const live = 'acct_1LiveAccount000001';
+    await seedSource(t.context, subscriptionId, live, { livemode: true });
+    const event = stripeEventOf({ account: live, livemode: false });
+    expect((await postWebhook(t, JSON.stringify(event))).statusCode).toBe(200);
+    const [row] = await t.context.database.db
+      .select()
+      .from(stripeEvent)
+      .where(eq(stripeEvent.eventId, event.id));
+    expect(row).toMatchObject({ state: 'ignored', lastError: 'Test-mode event on a live source' });
+  });
+
+  it('marks the source disconnected when the account deauthorizes Billbridge', async () => {
+    const leaving = 'acct_1LeavingAccount001';
+    const sourceId = await seedSource(t.context, subscriptionId, leaving);
+    const event = stripeEventOf({
+      account: leaving,
+      type: 'account.application.deauthorized',
+      object: { id: 'ca_sandbox', object: 'application' },
+    });
+    expect((await postWebhook(t, JSON.stringify(event))).statusCode).toBe(200);
+    const [row] = await t.context.database.db.select().from(source).where(eq(source.id, sourceId));
+    expect(row).toMatchObject({ accountId: null, enabled: false, accessTokenSealed: null });
+  });
+});
+
+describe('POST /webhooks/stripe without a database', () => {
+  it('answers 5xx, never 2xx', async () => {
+    const t = await createTestApp();
+    const body = JSON.stringify(stripeEventOf({ account: 'acct_1Whatever000000' }));
+    await t.context.queue.stop();
+    await t.context.database.close();
+    const response = await postWebhook(t, body);
+    expect(response.statusCode).toBeGreaterThanOrEqual(500);
+    await t.app.close();
+  });
+});

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
+import { AppError } from '@billbridge/contract';
+import type { AppContext } from '../context.ts';
+import { ingestStripeEvent } from '../features/sync/ingest.ts';
+
+/** Stripe's own tolerance; we also refuse timestamps that far in the future (a replay can't be pre-signed). */
+export const signatureToleranceSeconds = 300;
+const maxBodyBytes = 1024 * 1024;
+
+const timestampOf = (header: string): number | undefined => {
+  const part = header.split(',').find((item) => item.startsWith('t='));
+  const value = Number(part?.slice(2));
+  return Number.isFinite(value) ? value : undefined;
+};
+
+/** Verifies the signature on the raw bytes; throws invalid-argument for anything not from Stripe. */
+const verifiedEvent = (body: Buffer, header: string | undefined, secret: string): Stripe.Event => {
+  if (!header) throw new AppError('invalid-argument', 'Missing Stripe-Signature header.');
+  const timestamp = timestampOf(header);
+  if (timestamp === undefined || timestamp - Date.now() / 1000 > signatureToleranceSeconds) {
+    throw new AppError('invalid-argument', 'Webhook timestamp is outside the tolerance zone.');
+  }
+  try {
+    return Stripe.webhooks.constructEvent(body, header, secret, signatureToleranceSeconds);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : 'Invalid webhook.';
+    throw new AppError('invalid-argument', message.split('\n')[0] ?? 'Invalid webhook.');
+  }
+};
+
+/**
+ * `POST /webhooks/stripe`: the one Connect endpoint for every connected account. The signature is
+ * checked on the raw body; the event is stored with its sync job before we answer 2xx, so a 2xx
+ * always means "will be synced" and a database failure answers 5xx for Stripe to retry.
+ */
+export const registerStripeWebhook = (app: FastifyInstance, context: AppContext): void => {
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxBodyBytes }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.post('/webhooks/stripe', async (request, reply) => {
+      const settings = context.providers.stripe;
+      if (!settings) throw new AppError('unavailable', 'Stripe is not configured on this server.');
+      const body = request.body;
+      if (!Buffer.isBuffer(body)) throw new AppError('invalid-argument', 'Missing request body.');
+      const signature = request.headers['stripe-signature'];
+      const event = verifiedEvent(
+        body,
+        typeof signature === 'string' ? signature : undefined,
+        settings.webhookSecret,
+      );
+      const outcome = await ingestStripeEvent(context, event);
+      return reply.status(200).send({ received: true, duplicate: outcome === 'duplicate' });
+    });
+  });
+};

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { activity, source, stripeEvent } from '../db/schema.ts';
+import type { TestApp } from './test-app.ts';
+
+/** A Stripe event as the stand-in would send it, for tests that post webhooks by hand. */
+export const stripeEventOf = (
+  overrides: {
+    type?: string;
+    account?: string;
+    object?: Record<string, unknown>;
+    created?: number;
+    livemode?: boolean;
+    id?: string;
+  } = {},
+): Stripe.Event =>
+  ({
+    id: overrides.id ?? `evt_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: overrides.created ?? Math.floor(Date.now() / 1000),
+    livemode: overrides.livemode ?? false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type: overrides.type ?? 'customer.created',
+    account: overrides.account,
+    data: {
+      object: overrides.object ?? {
+        id: `cus_${randomUUID().slice(0, 14)}`,
+        object: 'customer',
+        email: 'ada@example.com',
+      },
+    },
+  }) as unknown as Stripe.Event;
+
+/** The `Stripe-Signature` Stripe would put on `payload`, at `timestamp` (seconds). */
+export const signatureOf = (
+  context: AppContext,
+  payload: string,
+  timestamp = Math.floor(Date.now() / 1000),
+): string =>
+  Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: context.providers.stripe?.webhookSecret ?? '',
+    timestamp,
+  });
+
+/** Posts a webhook the way Stripe does: raw JSON body, signed unless told otherwise. */
+export const postWebhook = (
+  t: TestApp,
+  body: string,
+  signature: string | undefined = signatureOf(t.context, body),
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/webhooks/stripe',
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...(signature ? { 'stripe-signature': signature } : {}),
+    },
+    payload: body,
+  });
+
+/** A source row connected to `accountId` (as connectSource leaves it), enabled unless told otherwise. */
+export const seedSource = async (
+  context: AppContext,
+  subscriptionId: string,
+  accountId: string,
+  options: { enabled?: boolean; livemode?: boolean; settings?: Record<string, unknown> } = {},
+): Promise<string> => {
+  const id = randomUUID();
+  await context.database.db.insert(source).values({
+    id,
+    subscriptionId,
+    name: 'Stripe',
+    type: 'stripe',
+    enabled: options.enabled ?? true,
+    accountId,
+    livemode: options.livemode ?? false,
+    auth: { account_id: accountId },
+    settings: options.settings ?? {},
+  });
+  return id;
+};
+
+/** Lets the app receive the embedded Stripe stand-in's webhooks on a real port. */
+export const listenForWebhooks = async (t: TestApp): Promise<void> => {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  t.context.providers.receiveWebhooksAt(`http://127.0.0.1:${port}/webhooks/stripe`);
+};
+
+/** A dead-lettered event and its failure activity, as the writer leaves them; returns the activity id. */
+export const seedFailedActivity = async (db: Db, subscriptionId: string): Promise<number> => {
+  const event = stripeEventOf({ account: 'acct_1SeededFailure0001' });
+  const [row] = await db
+    .insert(stripeEvent)
+    .values({
+      accountId: 'acct_1SeededFailure0001',
+      eventId: event.id,
+      type: event.type,
+      livemode: false,
+      created: event.created,
+      objectId: 'cus_seeded',
+      payload: event as unknown as Record<string, unknown>,
+      subscriptionId,
+      state: 'failed',
+      attempts: 3,
+      lastError: 'Property values were not valid',
+    })
+    .returning({ id: stripeEvent.id });
+  const [logged] = await db
+    .insert(activity)
+    .values({
+      subscriptionId,
+      stripeEventId: row?.id ?? 0,
+      type: 'customer',
+      rawEventType: event.type,
+      eventId: event.id,
+      time: new Date(event.created * 1000),
+      status: 'failure',
+      reason: 'Property values were not valid',
+    })
+    .returning({ id: activity.id });
+  return logged?.id ?? 0;
+};

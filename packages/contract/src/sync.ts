@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { defineFunction } from './define-function.ts';
+import { subscriptionIdSchema } from './subscriptions.ts';
+
+/**
+ * Replaying what did not sync (the sync-engine issue §8): one failed (or held) activity, or every
+ * failed one in a time range. The events go back through the whole pipeline, gate included.
+ */
+export const retryActivity = defineFunction({
+  name: 'retryActivity',
+  input: z.object({ subscriptionId: subscriptionIdSchema, activityId: z.coerce.number().int().positive() }),
+  output: z.object({ retried: z.number().int() }),
+  requires: { allOf: ['admin'] },
+});
+
+export const retryFailedActivities = defineFunction({
+  name: 'retryFailedActivities',
+  input: z
+    .object({
+      subscriptionId: subscriptionIdSchema,
+      /** Epoch seconds, inclusive; the activity's (event's) time. */
+      from: z.number().int().nonnegative(),
+      to: z.number().int().nonnegative(),
+    })
+    .refine((range) => range.from <= range.to, { message: '"from" must not be after "to"', path: ['to'] }),
+  output: z.object({ retried: z.number().int() }),
+  requires: { allOf: ['admin'] },
+});
+
+export const retryMessages = {
+  notRetriable: 'Only failed or held activities can be retried',
+  notFound: 'Activity not found',
+} as const;
