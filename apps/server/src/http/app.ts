@@ -8,6 +8,7 @@ import { registerFunctionRoute } from './functions-route.ts';
 import { registerHealthRoutes } from './health.ts';
 import { registerOriginGuard } from './origin-guard.ts';
 import { registerSpa } from './spa.ts';
+import { registerSandboxInfoRoute } from './sandbox-info.ts';
 import { registerStripeWebhook } from './stripe-webhook.ts';
 import { devMailboxEnabled, registerDevMailboxRoute } from '../mail/dev-mailbox.ts';
 import { registerDevMailboxPage } from '../mail/dev-mailbox-page.ts';
@@ -39,6 +40,7 @@ export const buildHttpApp = async (
   await registerAuthRoute(app, context.auth, context.config.appUrl);
   registerFunctionRoute(app, context, options.functions ?? functionRegistry);
   registerStripeWebhook(app, context);
+  registerSandboxInfoRoute(app, context.providers);
   if (devMailboxEnabled(context.config)) {
     registerDevMailboxRoute(app, context.database.db);
     registerDevMailboxPage(app, context.database.db);

@@ -27,6 +27,12 @@ export const en = {
     profile: 'My profile',
     signOut: 'Sign out',
   },
+  sandbox: {
+    label: 'Sandbox',
+    hint: 'Local stand-ins of Stripe and HubSpot: nothing leaves this machine',
+    control: 'Stripe and HubSpot control page',
+    mailbox: 'Dev mailbox',
+  },
   pages: {
     home: 'Home',
     dashboard: 'Your subscriptions',

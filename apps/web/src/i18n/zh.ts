@@ -27,6 +27,12 @@ export const zh: Translations = {
     profile: '我的资料',
     signOut: '退出登录',
   },
+  sandbox: {
+    label: '沙盒',
+    hint: '本地模拟的 Stripe 和 HubSpot：数据不会离开本机',
+    control: 'Stripe 和 HubSpot 控制页',
+    mailbox: '开发邮箱',
+  },
   pages: {
     home: '首页',
     dashboard: '我的订阅',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { routes } from '@billbridge/contract';
 import { LanguageSelector } from '../../components/language-selector.tsx';
 import { Logo } from '../../components/logo.tsx';
+import { SandboxMenu } from '../../components/sandbox-menu.tsx';
 import type { SessionUser } from '../../lib/auth-client.ts';
 import { saveLanguage } from '../../features/accounts/saved-language.ts';
 import { UserMenu } from './user-menu.tsx';
@@ -55,6 +56,7 @@ export const AppHeader = ({
         </UnstyledButton>
       </Group>
       <Group gap="sm" wrap="nowrap">
+        <SandboxMenu />
         {showLanguageSelector && (
           // Signed in, the choice is saved on the profile too, so e-mails and other devices follow it.
           <LanguageSelector onChange={(language) => void saveLanguage(language).catch(() => undefined)} />
