@@ -13,7 +13,7 @@ export const currentUserId = async (page: Page): Promise<string> => {
   return id;
 };
 
-type Membership = { admin?: boolean; owner?: boolean };
+type Membership = { admin?: boolean; owner?: boolean; status?: string };
 
 /**
  * Answers `getSubscription` for one workspace as the server would for a member with the given
@@ -25,7 +25,7 @@ export const serveWorkspace = async (page: Page, userId: string, membership: Mem
     id: 'ws_e2e',
     owner_id: membership.owner ? userId : 'someone-else',
     plan_id: 'pro',
-    status: 'active',
+    status: membership.status ?? 'active',
     settings: { name: 'Acme Workspace' },
     permissions: { access: [userId], admin: membership.admin ? [userId] : [] },
     subscription_current_period_start: 1_767_225_600,

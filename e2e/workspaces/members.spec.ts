@@ -86,11 +86,20 @@ test('the users list pages through members and invitees', async ({ page }) => {
     expect(response.ok()).toBe(true);
   }
   await page.goto(`/subscription/${id}/users`);
-  await expect(page.getByTestId('pagination-summary')).toHaveText('Showing 1 to 10 of 11 results');
-  await page.getByRole('button', { name: 'Next page' }).click();
-  await expect(page.getByTestId('pagination-summary')).toHaveText('Showing 11 to 11 of 11 results');
-  await page.getByRole('combobox', { name: 'Rows per page' }).click();
-  await page.getByRole('option', { name: '20' }).click();
-  await expect(page.getByTestId('pagination-summary')).toHaveText('Showing 1 to 11 of 11 results');
+  const summary = page.getByTestId('pagination-summary');
+  const pageSize = page.getByRole('combobox', { name: 'Rows per page' });
+  await expect(summary).toHaveText('Showing 1 to 10 of 11 results');
+  await expect(pageSize).toHaveValue('10');
+  await pageSize.click();
+  await page.getByRole('option', { name: '20', exact: true }).click();
+  await expect(summary).toHaveText('Showing 1 to 11 of 11 results');
   await expect(page.getByRole('row')).toHaveCount(12);
+
+  await pageSize.click();
+  await page.getByRole('option', { name: '10', exact: true }).click();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(summary).toHaveText('Showing 11 to 11 of 11 results');
+  // Revoking the only row of the last page shows the page before it.
+  await page.getByRole('button', { name: /^Revoke invite: / }).click();
+  await expect(summary).toHaveText('Showing 1 to 10 of 10 results');
 });

@@ -9,10 +9,17 @@ type RemoveUserDialogProps = {
   user: SubscriptionUser;
   name: string;
   onClose: () => void;
+  onRemoved: () => void;
 };
 
 /** Removing a member takes their access at once, so the owner confirms it first. */
-export const RemoveUserDialog = ({ subscriptionId, user, name, onClose }: RemoveUserDialogProps) => {
+export const RemoveUserDialog = ({
+  subscriptionId,
+  user,
+  name,
+  onClose,
+  onRemoved,
+}: RemoveUserDialogProps) => {
   const { t } = useTranslation();
   const remove = useRemoveUser(subscriptionId);
   return (
@@ -29,7 +36,14 @@ export const RemoveUserDialog = ({ subscriptionId, user, name, onClose }: Remove
           <Button
             color="red"
             loading={remove.isPending}
-            onClick={() => remove.mutate(user.id, { onSuccess: onClose })}
+            onClick={() =>
+              remove.mutate(user.id, {
+                onSuccess: () => {
+                  onRemoved();
+                  onClose();
+                },
+              })
+            }
           >
             {t('members.remove')}
           </Button>

@@ -26,10 +26,14 @@ export const UsersPage = () => {
   const query = useSubscriptionUsers(subscription.id, page, pageSize);
   const revoke = useRevokeInvite(subscription.id);
   const adminBlock = canceledBlock(subscription.status);
+  // Removing or revoking the last row of a page would leave it empty: show the one before.
+  const stepBackIfLastRow = () => {
+    if (query.data?.users.length === 1 && page > 1) setPage(page - 1);
+  };
 
   const onAction = (action: UserAction) => {
     if (action.kind !== 'revoke') return setDialog(action);
-    if (action.user.invite_id) revoke.mutate(action.user.invite_id);
+    if (action.user.invite_id) revoke.mutate(action.user.invite_id, { onSuccess: stepBackIfLastRow });
   };
 
   return (
@@ -91,6 +95,7 @@ export const UsersPage = () => {
           user={dialog.user}
           name={dialog.name}
           onClose={() => setDialog(null)}
+          onRemoved={stepBackIfLastRow}
         />
       )}
     </>
