@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
+import { enqueuePendingDrains } from '../features/sync/drain-job.ts';
+import { rollEndedPeriods } from '../features/sync/period-roll.ts';
 import { jobHandlers } from './registry.ts';
 
 const analyzeEveryMs = 60_000;
+const periodRollEveryMs = 60_000;
 
 /**
  * Starts the job handlers of this process. On PGlite there is no autovacuum, and stale planner
@@ -17,12 +20,21 @@ export const startWorker = async (context: AppContext): Promise<() => void> => {
       concurrency: context.config.workerConcurrency,
     });
   }
-  if (context.database.engine !== 'pglite') return () => undefined;
+  await enqueuePendingDrains(context);
+  // Free workspaces start their next period (and capped ones sync what they held) within a minute.
+  const rollTimer = setInterval(() => {
+    rollEndedPeriods(context).catch((error) => context.logger.warn({ err: error }, 'period roll failed'));
+  }, periodRollEveryMs);
+  rollTimer.unref();
+  if (context.database.engine !== 'pglite') return () => clearInterval(rollTimer);
   const timer = setInterval(() => {
     context.database.db
       .execute(sql`analyze`)
       .catch((error) => context.logger.warn({ err: error }, 'analyze failed'));
   }, analyzeEveryMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    clearInterval(rollTimer);
+  };
 };

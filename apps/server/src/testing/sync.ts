@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { Client } from '@hubspot/api-client';
 import Stripe from 'stripe';
+import type { PipelineMappingRule } from '@billbridge/contract';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { activity, source, stripeEvent } from '../db/schema.ts';
+import { activity, destination, source, stripeEvent } from '../db/schema.ts';
 import type { TestApp } from './test-app.ts';
 
 /** A Stripe event as the stand-in would send it, for tests that post webhooks by hand. */
@@ -48,11 +50,11 @@ export const signatureOf = (
     timestamp,
   });
 
-/** Posts a webhook the way Stripe does: raw JSON body, signed unless told otherwise. */
+/** Posts a webhook the way Stripe does: raw JSON body, signed unless told otherwise (null: no header). */
 export const postWebhook = (
   t: TestApp,
   body: string,
-  signature: string | undefined = signatureOf(t.context, body),
+  signature: string | null = signatureOf(t.context, body),
 ) =>
   t.app.inject({
     method: 'POST',
@@ -127,3 +129,60 @@ export const seedFailedActivity = async (db: Db, subscriptionId: string): Promis
     .returning({ id: activity.id });
   return logged?.id ?? 0;
 };
+
+const propertyGroups: Record<string, string> = { deals: 'dealinformation', invoices: 'invoiceinformation' };
+
+/**
+ * A destination connected to a fresh portal of the embedded HubSpot stand-in, with the unique
+ * `billbridge_stripe_id` properties the connect flow creates and the given mapping rules.
+ */
+export const seedDestination = async (
+  context: AppContext,
+  subscriptionId: string,
+  rules: PipelineMappingRule[],
+): Promise<{ destinationId: string; portalId: number; accessToken: string }> => {
+  const sandbox = context.providers.sandbox;
+  if (!sandbox) throw new Error('seedDestination needs the embedded sandbox');
+  const portal = sandbox.hubspotState.createPortal();
+  const token = sandbox.hubspotState.issueToken(portal.id);
+  const client = new Client({ accessToken: token.accessToken, basePath: sandbox.hubspot.url });
+  for (const [objectType, groupName] of Object.entries(propertyGroups)) {
+    await client.crm.properties.coreApi.create(objectType, {
+      name: 'billbridge_stripe_id',
+      label: 'Stripe id',
+      type: 'string' as never,
+      fieldType: 'text' as never,
+      groupName,
+      hasUniqueValue: true,
+    });
+  }
+  const destinationId = randomUUID();
+  await context.database.db.insert(destination).values({
+    id: destinationId,
+    subscriptionId,
+    name: 'HubSpot',
+    type: 'hubspot',
+    enabled: true,
+    hubId: portal.id,
+    scopes: [],
+    accessTokenSealed: context.secretBox.seal(token.accessToken),
+    refreshTokenSealed: context.secretBox.seal(token.refreshToken),
+    tokenExpiresAt: new Date(Date.now() + token.expiresIn * 1000),
+    settings: { pipeline_mapping_rules: rules },
+  });
+  sandbox.hubspotState.resetRateLimits(portal.id);
+  return { destinationId, portalId: portal.id, accessToken: token.accessToken };
+};
+
+/** A mapping rule as the editor saves it. */
+export const ruleOf = (
+  status: PipelineMappingRule['stripe_subscription_status'],
+  stage: string,
+  priceIds: PipelineMappingRule['price_ids'] = { mode: 'none', ids: [] },
+): PipelineMappingRule => ({
+  id: randomUUID(),
+  stripe_subscription_status: status,
+  price_ids: priceIds,
+  hubspot_pipeline: 'default',
+  hubspot_stage: stage,
+});

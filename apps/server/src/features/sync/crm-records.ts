@@ -4,12 +4,18 @@
  */
 export type CrmObjectType = 'contacts' | 'deals' | 'line_items' | 'invoices' | 'products';
 
-/** The unique property every record but a contact is upserted by (created when a destination connects). */
+/** The unique property deals and invoices are upserted by (created when a destination connects). */
 export const stripeIdProperty = 'billbridge_stripe_id' as const;
+
+/**
+ * Line items and products take no custom properties (HubSpot grants no schema scope for them):
+ * they carry the Stripe id in their SKU and are written by the HubSpot id `crm_link` remembers.
+ */
+export const skuProperty = 'hs_sku' as const;
 
 export type RecordWrite = {
   objectType: CrmObjectType;
-  idProperty: 'email' | typeof stripeIdProperty;
+  idProperty: 'email' | typeof stripeIdProperty | typeof skuProperty;
   /** The value of `idProperty` (a lower-cased e-mail or a Stripe id). */
   id: string;
   stripeObjectId: string;
@@ -17,6 +23,8 @@ export type RecordWrite = {
   /** `created` of the event the properties come from: a link never goes back to an older state. */
   eventCreated: number;
   eventRowIds: number[];
+  /** The record a line item belongs to (created with its association). */
+  parent?: CrmRef;
 };
 
 export type CrmRef = { objectType: CrmObjectType; stripeObjectId: string };

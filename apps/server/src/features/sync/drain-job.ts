@@ -1,4 +1,6 @@
+import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { stripeEvent } from '../../db/schema.ts';
 import type { JobQueue, SendOptions as QueueSendOptions } from '../../jobs/queue.ts';
 import type { JobDefinition } from '../../jobs/registry.ts';
 import { drainWorkspace } from './drain.ts';
@@ -19,8 +21,31 @@ export const drainJob = (context: AppContext): JobDefinition => ({
   name: drainQueue,
   handler: async (data) => drainWorkspace(context, (data as { subscriptionId: string }).subscriptionId),
   options: {
-    queue: { policy: 'stately', retryLimit: 20, retryDelay: 5, retryBackoff: true, retryDelayMax: 300 },
+    // A drain of a worker that died (kill -9) is noticed by its missing heartbeat and run again.
+    queue: {
+      policy: 'stately',
+      retryLimit: 20,
+      retryDelay: 5,
+      retryBackoff: true,
+      retryDelayMax: 300,
+      heartbeatSeconds: 10,
+      expireInSeconds: 600,
+    },
     // One job per fetch: a long drain must not hold other tenants' jobs behind it.
     worker: { batchSize: 1 },
   },
 });
+
+/**
+ * At worker start: a drain for every workspace with events still to gate or write, so nothing
+ * accepted waits for the next webhook after a crash or a restart.
+ */
+export const enqueuePendingDrains = async (context: AppContext): Promise<void> => {
+  const rows = await context.database.db
+    .selectDistinct({ subscriptionId: stripeEvent.subscriptionId })
+    .from(stripeEvent)
+    .where(inArray(stripeEvent.state, ['received', 'ready']));
+  for (const { subscriptionId } of rows) {
+    if (subscriptionId) await enqueueDrain(context.queue, subscriptionId);
+  }
+};

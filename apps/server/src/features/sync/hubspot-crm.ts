@@ -10,19 +10,47 @@ import type { CrmObjectType } from './crm-records.ts';
  * wait for a later round instead of failing.
  */
 export type UpsertInput = { idProperty: string; id: string; properties: Record<string, string> };
-export type UpsertResult = {
+export type AssociationPair = { from: string; to: string };
+export type CreateInput = {
+  properties: Record<string, string>;
+  associateWith?: { objectType: CrmObjectType; id: string };
+};
+export type UpdateInput = { id: string; properties: Record<string, string> };
+/** `key`: the value of the property the caller matches results by (lower-cased). */
+export type WriteResult = {
   results: { id: string; key: string }[];
   errors: { key: string; message: string }[];
 };
-export type AssociationPair = { from: string; to: string };
 
 export type CrmClient = {
-  upsert: (objectType: CrmObjectType, inputs: UpsertInput[]) => Promise<UpsertResult>;
+  upsert: (objectType: CrmObjectType, inputs: UpsertInput[]) => Promise<WriteResult>;
+  /** All or nothing, as HubSpot's batch create is; results keyed by `keyProperty`. */
+  create: (objectType: CrmObjectType, inputs: CreateInput[], keyProperty: string) => Promise<WriteResult>;
+  /** Results and errors keyed by HubSpot id. */
+  update: (objectType: CrmObjectType, inputs: UpdateInput[]) => Promise<WriteResult>;
   associate: (
     from: CrmObjectType,
     to: CrmObjectType,
     pairs: AssociationPair[],
   ) => Promise<{ failed: AssociationPair[]; message?: string }>;
+  /** HubSpot ids of the `to` records associated with each `from` id. */
+  associatedIds: (
+    from: CrmObjectType,
+    to: CrmObjectType,
+    fromIds: string[],
+  ) => Promise<Map<string, string[]>>;
+  /** Records whose `property` equals one of `values` (search: at most 100 values). */
+  findBy: (
+    objectType: CrmObjectType,
+    property: string,
+    values: string[],
+  ) => Promise<{ id: string; key: string }[]>;
+  /** Reads `property` of records by HubSpot id. */
+  read: (
+    objectType: CrmObjectType,
+    ids: string[],
+    property: string,
+  ) => Promise<{ id: string; key: string }[]>;
 };
 
 export class TransientCrmError extends Error {}
@@ -117,39 +145,105 @@ const callHubSpot = async <T>(
   }
 };
 
+/** HubSpot-defined association type ids of the associations records are created with. */
+const associationTypeIds: Partial<Record<string, number>> = { 'line_items>deals': 20 };
+
 type BatchBody = {
   results?: { id: string; properties?: Record<string, string | null> }[];
   errors?: { message: string; context?: Record<string, string[]> }[];
 };
 
-export const hubspotCrm = (context: AppContext, hubId: number, tokens: TokenSource): CrmClient => ({
-  upsert: async (objectType, inputs) => {
-    const body = (await callHubSpot(context, hubId, tokens, (client) =>
-      client.crm.objects.batchApi.upsert(objectType, { inputs }),
-    )) as unknown as BatchBody;
-    const idProperty = inputs[0]?.idProperty ?? '';
-    return {
-      results: (body.results ?? []).map((result) => ({
-        id: result.id,
-        key: String(result.properties?.[idProperty] ?? '').toLowerCase(),
-      })),
-      errors: (body.errors ?? []).flatMap((error) =>
-        (error.context?.ids ?? []).map((key) => ({ key: key.toLowerCase(), message: error.message })),
-      ),
-    };
-  },
-  associate: async (from, to, pairs) => {
-    const body = (await callHubSpot(context, hubId, tokens, (client) =>
-      client.crm.associations.v4.batchApi.createDefault(from, to, {
-        inputs: pairs.map((pair) => ({ _from: { id: pair.from }, to: { id: pair.to } })),
-      }),
-    )) as unknown as BatchBody;
-    const errors = body.errors ?? [];
-    if (errors.length === 0) return { failed: [] };
-    const failedIds = new Set(errors.flatMap((error) => Object.values(error.context ?? {}).flat()));
-    return {
-      failed: pairs.filter((pair) => failedIds.has(pair.from) || failedIds.has(pair.to)),
-      message: errors[0]?.message,
-    };
-  },
+const keyed = (
+  body: BatchBody,
+  keyOf: (result: { id: string; properties?: Record<string, string | null> }) => string,
+): WriteResult => ({
+  results: (body.results ?? []).map((result) => ({ id: result.id, key: keyOf(result).toLowerCase() })),
+  errors: (body.errors ?? []).flatMap((error) =>
+    (error.context?.ids ?? []).map((key) => ({ key: key.toLowerCase(), message: error.message })),
+  ),
 });
+
+export const hubspotCrm = (context: AppContext, hubId: number, tokens: TokenSource): CrmClient => {
+  const call = <T>(request: (client: Client) => Promise<T>) =>
+    callHubSpot(context, hubId, tokens, request) as Promise<unknown> as Promise<BatchBody>;
+  return {
+    upsert: async (objectType, inputs) => {
+      const idProperty = inputs[0]?.idProperty ?? '';
+      const body = await call((client) => client.crm.objects.batchApi.upsert(objectType, { inputs }));
+      return keyed(body, (result) => String(result.properties?.[idProperty] ?? ''));
+    },
+    create: async (objectType, inputs, keyProperty) => {
+      const body = await call((client) =>
+        client.crm.objects.batchApi.create(objectType, {
+          inputs: inputs.map(({ properties, associateWith }) => ({
+            properties,
+            associations: associateWith
+              ? [
+                  {
+                    to: { id: associateWith.id },
+                    types: [
+                      {
+                        associationCategory: 'HUBSPOT_DEFINED' as never,
+                        associationTypeId:
+                          associationTypeIds[`${objectType}>${associateWith.objectType}`] ?? 0,
+                      },
+                    ],
+                  },
+                ]
+              : [],
+          })),
+        }),
+      );
+      return keyed(body, (result) => String(result.properties?.[keyProperty] ?? ''));
+    },
+    update: async (objectType, inputs) => {
+      const body = await call((client) => client.crm.objects.batchApi.update(objectType, { inputs }));
+      return keyed(body, (result) => result.id);
+    },
+    associate: async (from, to, pairs) => {
+      const body = await call((client) =>
+        client.crm.associations.v4.batchApi.createDefault(from, to, {
+          inputs: pairs.map((pair) => ({ _from: { id: pair.from }, to: { id: pair.to } })),
+        }),
+      );
+      const errors = body.errors ?? [];
+      if (errors.length === 0) return { failed: [] };
+      const failedIds = new Set(errors.flatMap((error) => Object.values(error.context ?? {}).flat()));
+      return {
+        failed: pairs.filter((pair) => failedIds.has(pair.from) || failedIds.has(pair.to)),
+        message: errors[0]?.message,
+      };
+    },
+    associatedIds: async (from, to, fromIds) => {
+      const body = (await call((client) =>
+        client.crm.associations.v4.batchApi.getPage(from, to, { inputs: fromIds.map((id) => ({ id })) }),
+      )) as unknown as { results?: { _from: { id: string }; to: { toObjectId: string | number }[] }[] };
+      return new Map(
+        (body.results ?? []).map((result) => [
+          result._from.id,
+          result.to.map((item) => String(item.toObjectId)),
+        ]),
+      );
+    },
+    findBy: async (objectType, property, values) => {
+      const body = (await call((client) =>
+        client.crm.objects.searchApi.doSearch(objectType, {
+          filterGroups: [{ filters: [{ propertyName: property, operator: 'IN' as never, values }] }],
+          properties: [property],
+          limit: 100,
+        }),
+      )) as unknown as BatchBody;
+      return keyed(body, (result) => String(result.properties?.[property] ?? '')).results;
+    },
+    read: async (objectType, ids, property) => {
+      const body = await call((client) =>
+        client.crm.objects.batchApi.read(objectType, {
+          inputs: ids.map((id) => ({ id })),
+          properties: [property],
+          propertiesWithHistory: [],
+        }),
+      );
+      return keyed(body, (result) => String(result.properties?.[property] ?? '')).results;
+    },
+  };
+};

@@ -82,11 +82,12 @@ describe('mapSubscription', () => {
         from: { objectType: 'deals', stripeObjectId: 'sub_1' },
         to: { objectType: 'contacts', stripeObjectId: 'cus_1' },
       },
-      {
-        from: { objectType: 'line_items', stripeObjectId: 'si_0' },
-        to: { objectType: 'deals', stripeObjectId: 'sub_1' },
-      },
     ]);
+    expect(mapped.records.find((record) => record.objectType === 'line_items')).toMatchObject({
+      idProperty: 'hs_sku',
+      properties: { hs_sku: 'si_0', quantity: '2', price: '15' },
+      parent: { objectType: 'deals', stripeObjectId: 'sub_1' },
+    });
   });
 
   it.each([

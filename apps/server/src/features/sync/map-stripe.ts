@@ -1,6 +1,12 @@
 import type Stripe from 'stripe';
 import { matchMappingRule, type PipelineMappingRule } from '@billbridge/contract';
-import { stripeIdProperty, type AssociationWrite, type CrmRef, type RecordWrite } from './crm-records.ts';
+import {
+  skuProperty,
+  stripeIdProperty,
+  type AssociationWrite,
+  type CrmRef,
+  type RecordWrite,
+} from './crm-records.ts';
 
 /**
  * Stripe objects → HubSpot records (ARCHITECTURE §7.4), pure: no I/O, so every rule is a unit test.
@@ -85,11 +91,12 @@ export const mapSubscription = (
   const customerId = idOf(subscription.customer) as string;
   const lineItems = subscription.items.data.map((item) => ({
     objectType: 'line_items' as const,
-    idProperty: stripeIdProperty,
+    idProperty: skuProperty,
     id: item.id,
     stripeObjectId: item.id,
+    parent: dealRef,
     properties: defined({
-      [stripeIdProperty]: item.id,
+      [skuProperty]: item.id,
       name: item.price.nickname ?? idOf(item.price.product) ?? item.price.id,
       quantity: String(item.quantity ?? 1),
       price: major(item.price.unit_amount),
@@ -118,13 +125,7 @@ export const mapSubscription = (
       },
       ...lineItems,
     ],
-    associations: [
-      { from: dealRef, to: contactRef(customerId) },
-      ...lineItems.map((item) => ({
-        from: { objectType: 'line_items' as const, stripeObjectId: item.stripeObjectId },
-        to: dealRef,
-      })),
-    ],
+    associations: [{ from: dealRef, to: contactRef(customerId) }],
     needsCustomer: customerId,
     warnings: [],
   };
@@ -184,11 +185,11 @@ export const mapProduct = (product: Stripe.Product | Stripe.DeletedProduct): Map
     records: [
       {
         objectType: 'products',
-        idProperty: stripeIdProperty,
+        idProperty: skuProperty,
         id: live.id,
         stripeObjectId: live.id,
         properties: defined({
-          [stripeIdProperty]: live.id,
+          [skuProperty]: live.id,
           name: live.name,
           description: live.description ?? undefined,
         }),

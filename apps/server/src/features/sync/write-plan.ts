@@ -1,11 +1,12 @@
 import {
   refKey,
+  skuProperty,
   writeOrder,
   type AssociationWrite,
   type CrmObjectType,
   type RecordWrite,
 } from './crm-records.ts';
-import { RejectedCrmError, type CrmClient, type UpsertInput } from './hubspot-crm.ts';
+import { RejectedCrmError, type CrmClient, type WriteResult } from './hubspot-crm.ts';
 
 export type WritePlan = { records: RecordWrite[]; associations: AssociationWrite[] };
 
@@ -29,48 +30,142 @@ const fail = (result: PlanResult, eventRowIds: number[], message: string) => {
   for (const id of eventRowIds) if (!result.failed.has(id)) result.failed.set(id, message);
 };
 
+const warn = (result: PlanResult, eventRowIds: number[], message: string) => {
+  for (const id of eventRowIds) result.warnings.set(id, [...(result.warnings.get(id) ?? []), message]);
+};
+
 /**
- * One upsert call; when HubSpot refuses the whole request, halves it until the bad inputs stand
- * alone, so one invalid record never holds back the other 99.
+ * Sends records in batches of 100 and reads the answer back onto them (`keyOf` gives the key the
+ * answer uses for a record). When HubSpot refuses a whole request it is halved until the bad
+ * inputs stand alone, so one invalid record never holds back the other 99.
  */
-const upsertIsolating = async (
+const writeIsolating = async (
+  records: RecordWrite[],
+  send: (records: RecordWrite[]) => Promise<WriteResult>,
+  keyOf: (record: RecordWrite) => string,
+  result: PlanResult,
+): Promise<void> => {
+  for (const chunk of chunks(records)) {
+    try {
+      const answer = await send(chunk);
+      const byKey = new Map(chunk.map((record) => [keyOf(record).toLowerCase(), record]));
+      for (const written of answer.results) {
+        const record = byKey.get(written.key);
+        if (record) result.hubspotIds.set(refKey(record), written.id);
+      }
+      for (const error of answer.errors) {
+        const record = byKey.get(error.key);
+        if (record) fail(result, record.eventRowIds, error.message);
+      }
+    } catch (error) {
+      if (!(error instanceof RejectedCrmError)) throw error;
+      const [only] = chunk;
+      if (chunk.length === 1 && only) {
+        fail(result, only.eventRowIds, error.message);
+        continue;
+      }
+      const half = Math.ceil(chunk.length / 2);
+      await writeIsolating(chunk.slice(0, half), send, keyOf, result);
+      await writeIsolating(chunk.slice(half), send, keyOf, result);
+    }
+  }
+};
+
+type Ids = (key: string) => string | undefined;
+
+/**
+ * HubSpot ids of SKU-keyed records not linked yet but already in HubSpot (a round repeated after a
+ * crash, say): a deal's line items are read through its associations, products are searched.
+ */
+const findExisting = async (crm: CrmClient, objectType: CrmObjectType, records: RecordWrite[], ids: Ids) => {
+  const found = new Map<string, string>();
+  if (objectType === 'line_items') {
+    const dealIds = [
+      ...new Set(records.flatMap((record) => (record.parent ? (ids(refKey(record.parent)) ?? []) : []))),
+    ];
+    const lineItemIds: string[] = [];
+    for (const chunk of chunks(dealIds)) {
+      for (const idsOfDeal of (await crm.associatedIds('deals', 'line_items', chunk)).values())
+        lineItemIds.push(...idsOfDeal);
+    }
+    for (const chunk of chunks(lineItemIds)) {
+      for (const item of await crm.read('line_items', chunk, skuProperty)) found.set(item.key, item.id);
+    }
+  } else {
+    for (const chunk of chunks(records)) {
+      const values = chunk.map((record) => record.id);
+      for (const item of await crm.findBy(objectType, skuProperty, values)) found.set(item.key, item.id);
+    }
+  }
+  return found;
+};
+
+/** Line items and products: updated by HubSpot id when known or found, else created (with their deal). */
+const writeBySku = async (
   crm: CrmClient,
   objectType: CrmObjectType,
   records: RecordWrite[],
+  ids: Ids,
   result: PlanResult,
-): Promise<void> => {
-  const inputs: UpsertInput[] = records.map(({ idProperty, id, properties }) => ({
-    idProperty,
-    id,
-    properties,
-  }));
-  try {
-    const answer = await crm.upsert(objectType, inputs);
-    const byKey = new Map(records.map((record) => [record.id.toLowerCase(), record]));
-    for (const written of answer.results) {
-      const record = byKey.get(written.key);
-      if (record) result.hubspotIds.set(refKey(record), written.id);
-    }
-    for (const error of answer.errors) {
-      const record = byKey.get(error.key);
-      if (record) fail(result, record.eventRowIds, error.message);
-    }
-  } catch (error) {
-    if (!(error instanceof RejectedCrmError)) throw error;
-    if (records.length === 1) {
-      fail(result, records[0]?.eventRowIds ?? [], error.message);
-      return;
-    }
-    const half = Math.ceil(records.length / 2);
-    await upsertIsolating(crm, objectType, records.slice(0, half), result);
-    await upsertIsolating(crm, objectType, records.slice(half), result);
+) => {
+  const hubspotIdOf = new Map<string, string>();
+  for (const record of records) {
+    const id = ids(refKey(record));
+    if (id) hubspotIdOf.set(record.id.toLowerCase(), id);
   }
+  const unlinked = records.filter((record) => !hubspotIdOf.has(record.id.toLowerCase()));
+  if (unlinked.length) {
+    for (const [key, id] of await findExisting(crm, objectType, unlinked, ids)) hubspotIdOf.set(key, id);
+  }
+  const known = records.filter((record) => hubspotIdOf.has(record.id.toLowerCase()));
+  const idOf = (record: RecordWrite) => hubspotIdOf.get(record.id.toLowerCase()) ?? '';
+  await writeIsolating(
+    known,
+    (chunk) =>
+      crm.update(
+        objectType,
+        chunk.map((record) => ({ id: idOf(record), properties: record.properties })),
+      ),
+    idOf,
+    result,
+  );
+  const creatable = records.filter((record) => {
+    if (hubspotIdOf.has(record.id.toLowerCase())) return false;
+    if (record.parent && !ids(refKey(record.parent))) {
+      warn(
+        result,
+        record.eventRowIds,
+        `Not written: its ${record.parent.objectType.replace(/s$/, '')} is not in HubSpot`,
+      );
+      return false;
+    }
+    return true;
+  });
+  await writeIsolating(
+    creatable,
+    (chunk) =>
+      crm.create(
+        objectType,
+        chunk.map((record) => {
+          const parentId = record.parent ? ids(refKey(record.parent)) : undefined;
+          return {
+            properties: record.properties,
+            ...(record.parent && parentId
+              ? { associateWith: { objectType: record.parent.objectType, id: parentId } }
+              : {}),
+          };
+        }),
+        skuProperty,
+      ),
+    (record) => record.id,
+    result,
+  );
 };
 
 const writeAssociations = async (
   crm: CrmClient,
   associations: AssociationWrite[],
-  ids: (key: string) => string | undefined,
+  ids: Ids,
   result: PlanResult,
 ) => {
   const groups = new Map<string, { pair: { from: string; to: string }; write: AssociationWrite }[]>();
@@ -79,21 +174,20 @@ const writeAssociations = async (
     const from = ids(refKey(write.from));
     const to = ids(refKey(write.to));
     if (!from || !to) {
-      for (const id of write.eventRowIds) {
-        result.warnings.set(id, [
-          ...(result.warnings.get(id) ?? []),
-          `Not associated with a ${write.to.objectType.replace(/s$/, '').replace('_', ' ')}: it is not in HubSpot`,
-        ]);
-      }
+      warn(
+        result,
+        write.eventRowIds,
+        `Not associated with a ${write.to.objectType.replace(/s$/, '')}: it is not in HubSpot`,
+      );
       continue;
     }
     const key = `${write.from.objectType}>${write.to.objectType}`;
     groups.set(key, [...(groups.get(key) ?? []), { pair: { from, to }, write }]);
   }
   for (const entries of groups.values()) {
-    const first = entries[0];
-    if (!first) continue;
     for (const chunk of chunks(entries)) {
+      const [first] = chunk;
+      if (!first) continue;
       const answer = await crm.associate(
         first.write.from.objectType,
         first.write.to.objectType,
@@ -120,11 +214,22 @@ export const executePlan = async (
   knownIds: Map<string, string>,
 ): Promise<PlanResult> => {
   const result: PlanResult = { hubspotIds: new Map(), failed: new Map(), warnings: new Map() };
+  const ids: Ids = (key) => result.hubspotIds.get(key) ?? knownIds.get(key);
   for (const objectType of writeOrder) {
     const records = plan.records.filter((record) => record.objectType === objectType);
-    for (const chunk of chunks(records)) await upsertIsolating(crm, objectType, chunk, result);
+    const bySku = records.filter((record) => record.idProperty === skuProperty);
+    await writeIsolating(
+      records.filter((record) => record.idProperty !== skuProperty),
+      (chunk) =>
+        crm.upsert(
+          objectType,
+          chunk.map(({ idProperty, id, properties }) => ({ idProperty, id, properties })),
+        ),
+      (record) => record.id,
+      result,
+    );
+    if (bySku.length) await writeBySku(crm, objectType, bySku, ids, result);
   }
-  const ids = (key: string) => result.hubspotIds.get(key) ?? knownIds.get(key);
   await writeAssociations(crm, plan.associations, ids, result);
   return result;
 };

@@ -1,0 +1,214 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '@billbridge/sandbox';
+import { activity, stripeEvent, usage } from '../../db/schema.ts';
+import { startWorker } from '../../jobs/worker.ts';
+import {
+  listenForWebhooks,
+  postWebhook,
+  ruleOf,
+  seedDestination,
+  seedSource,
+  stripeEventOf,
+} from '../../testing/sync.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { signUpUser } from '../../testing/users.ts';
+import { waitFor } from '../../testing/wait.ts';
+import { seedWorkspace } from '../../testing/workspaces.ts';
+
+/**
+ * The whole path against the embedded stand-ins: objects created in a sandbox Stripe account send
+ * their webhooks to the app, the worker syncs them into a sandbox HubSpot portal.
+ */
+describe('sync from Stripe into HubSpot', () => {
+  let t: TestApp;
+  let sandbox: Sandbox;
+  let stopWorker: () => void;
+  let subscriptionId: string;
+  let account: string;
+  let portalId: number;
+
+  const activitiesOf = async (eventId: string) =>
+    t.context.database.db.select().from(activity).where(eq(activity.eventId, eventId));
+  const contacts = () => sandbox.hubspotState.records(portalId, 'contacts');
+  const deals = () => sandbox.hubspotState.records(portalId, 'deals');
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    sandbox = t.context.providers.sandbox as Sandbox;
+    await listenForWebhooks(t);
+    stopWorker = await startWorker(t.context);
+    const owner = await signUpUser(t.app);
+    subscriptionId = await seedWorkspace(t.context.database.db, owner.id, [], { planId: 'pro' });
+    account = sandbox.stripeState.createConnectedAccount().id;
+    await seedSource(t.context, subscriptionId, account);
+    ({ portalId } = await seedDestination(t.context, subscriptionId, [
+      ruleOf('active', 'closedwon'),
+      ruleOf('past_due', 'contractsent'),
+    ]));
+  });
+  afterAll(async () => {
+    stopWorker();
+    await t.close();
+  });
+
+  it('turns a new customer into a contact and logs one successful activity', async () => {
+    sandbox.stripeState.createCustomer(account, { email: 'Grace@Example.com', name: 'Grace Hopper' });
+    const contact = await waitFor(
+      () => contacts().find((record) => record.properties.email === 'grace@example.com'),
+      { what: 'the contact in HubSpot' },
+    );
+    expect(contact.properties).toMatchObject({ firstname: 'Grace', lastname: 'Hopper' });
+    const [event] = await t.context.database.db
+      .select()
+      .from(stripeEvent)
+      .where(eq(stripeEvent.type, 'customer.created'));
+    await waitFor(async () => (await activitiesOf(event?.eventId ?? ''))[0]?.status === 'success', {
+      what: 'the activity to succeed',
+    });
+  });
+
+  it('turns a billing subscription into a deal in the mapped stage, with line items, its contact and its invoice', async () => {
+    const customer = sandbox.stripeState.createCustomer(account, { email: 'alan@example.com' });
+    sandbox.stripeState.addCard(account, customer.id, '4242424242424242');
+    const product = sandbox.stripeState.createProduct(account, { name: 'Pro plan' });
+    const price = sandbox.stripeState.createPrice(account, {
+      product: product.id,
+      unit_amount: 4900,
+      currency: 'usd',
+      recurring: { interval: 'month' },
+    });
+    const billing = sandbox.stripeState.createSubscription(account, {
+      customer: customer.id,
+      items: [{ price: price.id, quantity: 2 }],
+    });
+    const deal = await waitFor(
+      () => deals().find((record) => record.properties.billbridge_stripe_id === billing.id),
+      { what: 'the deal in HubSpot' },
+    );
+    expect(deal.properties).toMatchObject({ amount: '98', dealstage: 'closedwon', pipeline: 'default' });
+    const contact = contacts().find((record) => record.properties.email === 'alan@example.com');
+    expect(contact).toBeDefined();
+    await waitFor(
+      () =>
+        sandbox.hubspotState
+          .associations(portalId, 'deals', deal.id, 'contacts')
+          .some((a) => a.id === contact?.id),
+      { what: 'the deal associated with its contact' },
+    );
+    const lineItems = sandbox.hubspotState.associations(portalId, 'deals', deal.id, 'line_items');
+    expect(lineItems).toHaveLength(1);
+    const invoice = await waitFor(
+      () =>
+        sandbox.hubspotState
+          .records(portalId, 'invoices')
+          .find((record) => record.properties.hs_amount_billed === '98'),
+      { what: 'the invoice in HubSpot' },
+    );
+    await waitFor(
+      () =>
+        sandbox.hubspotState
+          .associations(portalId, 'invoices', invoice.id, 'deals')
+          .some((a) => a.id === deal.id),
+      { what: 'the invoice associated with its deal' },
+    );
+  });
+
+  it('never lets an older state overwrite a newer one: past_due (newer) before active (older) stays past_due', async () => {
+    const customer = sandbox.stripeState.createCustomer(account, { email: 'order@example.com' });
+    const object = (status: string) => ({
+      id: 'sub_OrderTest000001',
+      object: 'subscription',
+      status,
+      currency: 'usd',
+      customer: customer.id,
+      start_date: 1_700_000_000,
+      items: {
+        data: [
+          { id: 'si_OrderTest01', quantity: 1, price: { id: 'price_x', unit_amount: 1000, recurring: null } },
+        ],
+      },
+    });
+    const now = Math.floor(Date.now() / 1000);
+    const newer = stripeEventOf({
+      account,
+      type: 'customer.subscription.updated',
+      object: object('past_due'),
+      created: now,
+    });
+    const older = stripeEventOf({
+      account,
+      type: 'customer.subscription.updated',
+      object: object('active'),
+      created: now - 10,
+    });
+    expect((await postWebhook(t, JSON.stringify(newer))).statusCode).toBe(200);
+    await waitFor(
+      () => deals().find((record) => record.properties.billbridge_stripe_id === 'sub_OrderTest000001'),
+      {
+        what: 'the past_due deal',
+      },
+    );
+    expect((await postWebhook(t, JSON.stringify(older))).statusCode).toBe(200);
+    await waitFor(async () => (await activitiesOf(older.id))[0]?.status === 'success', {
+      what: 'the older event settled',
+    });
+    const deal = deals().find((record) => record.properties.billbridge_stripe_id === 'sub_OrderTest000001');
+    expect(deal?.properties.dealstage).toBe('contractsent');
+  });
+
+  it('syncs the same event delivered 5 times in a row and 5 times at once exactly once', async () => {
+    const customer = sandbox.stripeState.createCustomer(account, { email: 'twice@example.com' });
+    const object = {
+      id: 'sub_DuplicateTest01',
+      object: 'subscription',
+      status: 'active',
+      currency: 'usd',
+      customer: customer.id,
+      start_date: 1_700_000_000,
+      items: {
+        data: [
+          { id: 'si_Duplicate01', quantity: 1, price: { id: 'price_y', unit_amount: 500, recurring: null } },
+        ],
+      },
+    };
+    const [row] = await t.context.database.db
+      .select()
+      .from(usage)
+      .where(eq(usage.subscriptionId, subscriptionId));
+    const usedBefore = row?.events ?? 0;
+    const body = JSON.stringify(stripeEventOf({ account, type: 'customer.subscription.created', object }));
+    for (let i = 0; i < 5; i++) await postWebhook(t, body);
+    await Promise.all(Array.from({ length: 5 }, () => postWebhook(t, body)));
+    await waitFor(
+      () => deals().some((record) => record.properties.billbridge_stripe_id === 'sub_DuplicateTest01'),
+      {
+        what: 'the deal',
+      },
+    );
+    await waitFor(async () => (await activitiesOf(JSON.parse(body).id))[0]?.status === 'success', {
+      what: 'the activity',
+    });
+    expect(
+      deals().filter((record) => record.properties.billbridge_stripe_id === 'sub_DuplicateTest01'),
+    ).toHaveLength(1);
+    expect(contacts().filter((record) => record.properties.email === 'twice@example.com')).toHaveLength(1);
+    expect(await activitiesOf(JSON.parse(body).id)).toHaveLength(1);
+    const [after] = await t.context.database.db
+      .select()
+      .from(usage)
+      .where(eq(usage.subscriptionId, subscriptionId));
+    // This event, plus the customer.created of `twice@` which arrived on its own.
+    await waitFor(
+      async () => {
+        const [now] = await t.context.database.db
+          .select()
+          .from(usage)
+          .where(eq(usage.subscriptionId, subscriptionId));
+        return (now?.events ?? 0) - usedBefore === 2;
+      },
+      { what: 'two counted events' },
+    );
+    expect(after).toBeDefined();
+  });
+});

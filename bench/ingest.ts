@@ -1,0 +1,132 @@
+/**
+ * `npm run bench:ingest`: signed Stripe webhooks per second through the real `/webhooks/stripe`
+ * (signature check, inbox row and its drain job in one transaction), beside a bare Fastify route
+ * doing one INSERT into the same database, in the same run — on PostgreSQL and on PGlite.
+ * Ends with one JSON line. BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 32).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import type { AppContext } from '../apps/server/src/context.ts';
+import type { DatabaseTarget } from '../apps/server/src/db/client.ts';
+import { buildHttpApp } from '../apps/server/src/http/app.ts';
+import { createLogger } from '../apps/server/src/logger.ts';
+import { bootstrap } from '../apps/server/src/main/bootstrap.ts';
+import { seedSource, stripeEventOf } from '../apps/server/src/testing/sync.ts';
+import { createPostgresDatabase, testConfig } from '../apps/server/src/testing/test-app.ts';
+import { seedWorkspace } from '../apps/server/src/testing/workspaces.ts';
+import { user } from '../apps/server/src/db/schema.ts';
+import { runLoad } from './load.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const tenants = 20;
+process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
+
+type Figures = { engine: string; ingestPerSec: number; barePerSec: number; ratio: number; errors: number };
+
+const seedTenants = async (context: AppContext): Promise<string[]> => {
+  const accounts: string[] = [];
+  for (let i = 0; i < tenants; i++) {
+    const userId = randomUUID();
+    await context.database.db
+      .insert(user)
+      .values({ id: userId, name: `Bench ${i}`, email: `bench${i}@example.com` });
+    const subscriptionId = await seedWorkspace(context.database.db, userId);
+    const account = `acct_1Bench${String(i).padStart(12, '0')}`;
+    await seedSource(context, subscriptionId, account);
+    accounts.push(account);
+  }
+  return accounts;
+};
+
+const measure = async (engine: 'pglite' | 'postgres', target: DatabaseTarget): Promise<Figures> => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bb-bench-'));
+  const config = testConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const running = await bootstrap(config, createLogger(config), target);
+  const { context } = running;
+  const app = await buildHttpApp(context, { webDist: path.join(dataDir, 'no-web') });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const accounts = await seedTenants(context);
+  const secret = context.providers.stripe?.webhookSecret ?? '';
+
+  await context.database.db.execute(
+    sql`create table if not exists bench_bare (id bigserial primary key, body jsonb not null)`,
+  );
+  const bare = Fastify();
+  bare.post('/bare', async (request) => {
+    await context.database.db.execute(
+      sql`insert into bench_bare (body) values (${JSON.stringify(request.body)}::jsonb)`,
+    );
+    return { received: true };
+  });
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+
+  const eventBody = (n: number) =>
+    JSON.stringify(
+      stripeEventOf({
+        account: accounts[n % accounts.length],
+        id: `evt_bench_${n}_${randomUUID().slice(0, 8)}`,
+      }),
+    );
+  const ingest = await runLoad({
+    url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/webhooks/stripe`,
+    connections,
+    seconds,
+    request: (n) => {
+      const body = eventBody(n);
+      return {
+        body,
+        headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: body, secret }) },
+      };
+    },
+  });
+  const bareRun = await runLoad({
+    url: `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`,
+    connections,
+    seconds,
+    request: (n) => {
+      const body = eventBody(n);
+      // The same signing work on the client, so both runs leave the server the same CPU.
+      Stripe.webhooks.generateTestHeaderString({ payload: body, secret });
+      return { body, headers: {} };
+    },
+  });
+  await bare.close();
+  await app.close();
+  await running.close();
+  await rm(dataDir, { recursive: true, force: true });
+  return {
+    engine,
+    ingestPerSec: ingest.perSec,
+    barePerSec: bareRun.perSec,
+    ratio: Math.round((ingest.perSec / bareRun.perSec) * 100) / 100,
+    errors: ingest.errors + bareRun.errors,
+  };
+};
+
+const results: Figures[] = [];
+const postgres = await createPostgresDatabase().catch(() => undefined);
+if (postgres) {
+  try {
+    results.push(await measure('postgres', { databaseUrl: postgres.url }));
+    console.log(results.at(-1));
+  } finally {
+    await postgres.drop();
+  }
+} else {
+  console.log('PostgreSQL not reachable: its figures are left out.');
+}
+results.push(await measure('pglite', { pgliteDir: undefined }));
+console.log(results.at(-1));
+for (const r of results) {
+  console.log(
+    `${r.engine.padEnd(8)} ingest ${r.ingestPerSec} req/s  bare INSERT route ${r.barePerSec} req/s  ratio ${r.ratio}  non-2xx ${r.errors}`,
+  );
+}
+console.log(JSON.stringify({ bench: 'ingest', connections, seconds, results }));
+process.exit(0);
