@@ -40,5 +40,9 @@ const serverOnly = await timeToReady(process.execPath, ['--import', 'tsx', 'apps
 console.log(`npm start → /readyz on a fresh data folder: ${withBuild.toFixed(1)} s (web build included)`);
 console.log(`server start → /readyz on a fresh data folder: ${serverOnly.toFixed(1)} s (app already built)`);
 console.log(
-  JSON.stringify({ bench: 'startup', npmStartSeconds: +withBuild.toFixed(2), serverStartSeconds: +serverOnly.toFixed(2) }),
+  JSON.stringify({
+    bench: 'startup',
+    npmStartSeconds: +withBuild.toFixed(2),
+    serverStartSeconds: +serverOnly.toFixed(2),
+  }),
 );

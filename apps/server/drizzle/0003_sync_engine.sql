@@ -125,4 +125,5 @@ CREATE INDEX "destination_subscription_id_idx" ON "destination" USING btree ("su
 CREATE INDEX "source_subscription_id_idx" ON "source" USING btree ("subscription_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "source_account_id_unique" ON "source" USING btree ("account_id") WHERE "source"."account_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "stripe_event_account_event_unique" ON "stripe_event" USING btree ("account_id","event_id");--> statement-breakpoint
-CREATE INDEX "stripe_event_subscription_state_idx" ON "stripe_event" USING btree ("subscription_id","state","id");
+CREATE INDEX "stripe_event_subscription_state_idx" ON "stripe_event" USING btree ("subscription_id","state","id");--> statement-breakpoint
+CREATE INDEX "stripe_event_waiting_idx" ON "stripe_event" USING btree ("created_at") WHERE "stripe_event"."state" in ('received', 'ready');

@@ -3,6 +3,7 @@ import type { Auth } from './auth/auth.ts';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { DrainNudger } from './features/sync/drain-nudger.ts';
 import type { Providers } from './providers/providers.ts';
 import type { SecretBox } from './security/secret-box.ts';
 
@@ -17,4 +18,6 @@ export type AppContext = {
   providers: Providers;
   /** Seals tokens and secrets at rest (AES-256-GCM, key from SECRET). */
   secretBox: SecretBox;
+  /** Wakes a workspace's drain after its events were stored. */
+  drains: DrainNudger;
 };

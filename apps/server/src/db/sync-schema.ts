@@ -118,6 +118,10 @@ export const stripeEvent = pgTable(
   (table) => [
     uniqueIndex('stripe_event_account_event_unique').on(table.accountId, table.eventId),
     index('stripe_event_subscription_state_idx').on(table.subscriptionId, table.state, table.id),
+    // The worker's sweep for events nobody has asked a drain for yet.
+    index('stripe_event_waiting_idx')
+      .on(table.receivedAt)
+      .where(sql`${table.state} in ('received', 'ready')`),
   ],
 );
 

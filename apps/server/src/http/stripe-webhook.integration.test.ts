@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { source, stripeEvent } from '../db/schema.ts';
 import { postWebhook, seedSource, signatureOf, stripeEventOf } from '../testing/sync.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { waitFor } from '../testing/wait.ts';
 import { signUpUser } from '../testing/users.ts';
 import { seedWorkspace } from '../testing/workspaces.ts';
 
@@ -23,7 +24,7 @@ describe('POST /webhooks/stripe', () => {
   });
   afterAll(() => t.close());
 
-  it('stores a signed event with its sync job and answers 200', async () => {
+  it('stores a signed event, answers 200 and asks for a drain of its workspace', async () => {
     const before = (await storedEvents()).length;
     const event = stripeEventOf({ account });
     const response = await postWebhook(t, JSON.stringify(event));
@@ -32,7 +33,7 @@ describe('POST /webhooks/stripe', () => {
     const rows = await storedEvents();
     expect(rows).toHaveLength(before + 1);
     expect(rows.find((row) => row.eventId === event.id)).toMatchObject({ state: 'received', subscriptionId });
-    expect((await drainJobs()).length).toBeGreaterThan(0);
+    await waitFor(async () => (await drainJobs()).length > 0, { what: 'a queued drain' });
   });
 
   it.each([

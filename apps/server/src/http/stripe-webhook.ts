@@ -51,7 +51,7 @@ export const registerStripeWebhook = (app: FastifyInstance, context: AppContext)
         typeof signature === 'string' ? signature : undefined,
         settings.webhookSecret,
       );
-      const outcome = await ingestStripeEvent(context, event);
+      const outcome = await ingestStripeEvent(context, event, body.toString('utf8'));
       return reply.status(200).send({ received: true, duplicate: outcome === 'duplicate' });
     });
   });

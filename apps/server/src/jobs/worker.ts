@@ -6,6 +6,7 @@ import { jobHandlers } from './registry.ts';
 
 const analyzeEveryMs = 60_000;
 const periodRollEveryMs = 60_000;
+const sweepEveryMs = 3_000;
 
 /**
  * Starts the job handlers of this process. On PGlite there is no autovacuum, and stale planner
@@ -21,12 +22,20 @@ export const startWorker = async (context: AppContext): Promise<() => void> => {
     });
   }
   await enqueuePendingDrains(context);
+  const sweepTimer = setInterval(() => {
+    enqueuePendingDrains(context, 3).catch((error) => context.logger.warn({ err: error }, 'sweep failed'));
+  }, sweepEveryMs);
+  sweepTimer.unref();
   // Free workspaces start their next period (and capped ones sync what they held) within a minute.
   const rollTimer = setInterval(() => {
     rollEndedPeriods(context).catch((error) => context.logger.warn({ err: error }, 'period roll failed'));
   }, periodRollEveryMs);
   rollTimer.unref();
-  if (context.database.engine !== 'pglite') return () => clearInterval(rollTimer);
+  const stopTimers = () => {
+    clearInterval(rollTimer);
+    clearInterval(sweepTimer);
+  };
+  if (context.database.engine !== 'pglite') return stopTimers;
   const timer = setInterval(() => {
     context.database.db
       .execute(sql`analyze`)
@@ -35,6 +44,6 @@ export const startWorker = async (context: AppContext): Promise<() => void> => {
   timer.unref();
   return () => {
     clearInterval(timer);
-    clearInterval(rollTimer);
+    stopTimers();
   };
 };

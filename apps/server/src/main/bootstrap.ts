@@ -10,6 +10,7 @@ import { lockDataDir } from '../db/data-dir-lock.ts';
 import { createJobQueue } from '../jobs/queue.ts';
 import { defineJobQueues } from '../jobs/registry.ts';
 import { createLogger } from '../logger.ts';
+import { createDrainNudger } from '../features/sync/drain-nudger.ts';
 import { startProviders } from '../providers/providers.ts';
 import { createSecretBox } from '../security/secret-box.ts';
 
@@ -40,11 +41,13 @@ export const bootstrap = async (
     const auth = createAuth({ db: database.db, logger, queue, secret, config });
     const providers = await startProviders(config, secret);
     const secretBox = createSecretBox(secret);
-    const context: AppContext = { config, database, queue, auth, logger, providers, secretBox };
+    const drains = createDrainNudger(queue, logger);
+    const context: AppContext = { config, database, queue, auth, logger, providers, secretBox, drains };
     await defineJobQueues(context);
     return {
       context,
       close: async () => {
+        drains.stop();
         await queue.stop();
         await providers.close();
         await database.close();

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { and, inArray, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { stripeEvent } from '../../db/schema.ts';
 import type { JobQueue, SendOptions as QueueSendOptions } from '../../jobs/queue.ts';
@@ -37,14 +37,20 @@ export const drainJob = (context: AppContext): JobDefinition => ({
 });
 
 /**
- * At worker start: a drain for every workspace with events still to gate or write, so nothing
- * accepted waits for the next webhook after a crash or a restart.
+ * The sweep (at worker start, then every few seconds): a drain for every workspace with events
+ * waiting longer than `olderThanSeconds`, so nothing accepted waits for the next webhook after a
+ * lost drain request, a crash or a restart.
  */
-export const enqueuePendingDrains = async (context: AppContext): Promise<void> => {
+export const enqueuePendingDrains = async (context: AppContext, olderThanSeconds = 0): Promise<void> => {
   const rows = await context.database.db
     .selectDistinct({ subscriptionId: stripeEvent.subscriptionId })
     .from(stripeEvent)
-    .where(inArray(stripeEvent.state, ['received', 'ready']));
+    .where(
+      and(
+        inArray(stripeEvent.state, ['received', 'ready']),
+        lte(stripeEvent.receivedAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+      ),
+    );
   for (const { subscriptionId } of rows) {
     if (subscriptionId) await enqueueDrain(context.queue, subscriptionId);
   }

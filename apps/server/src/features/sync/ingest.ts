@@ -1,15 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { activity, source, stripeEvent, type SourceRow } from '../../db/schema.ts';
-import { enqueueDrain } from './drain-job.ts';
+import { queryRows } from '../../db/client.ts';
 import { eventKindOf } from './event-kinds.ts';
-import type { EventState } from './event-states.ts';
-
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type IngestOutcome = 'stored' | 'duplicate';
+
+const noSource = 'No source is connected to this Stripe account';
+const testModeOnLive = 'Test-mode event on a live source';
 
 /** The object an event is about: what ordering and the CRM link are keyed on. */
 const objectIdOf = (event: Stripe.Event): string | null => {
@@ -17,80 +15,59 @@ const objectIdOf = (event: Stripe.Event): string | null => {
   return typeof object.id === 'string' ? object.id : null;
 };
 
-/** Why an event is recorded but never synced; undefined when it goes on to the gate. */
-const ignoreReasonOf = (event: Stripe.Event, found: SourceRow | undefined): string | undefined => {
-  if (!found) return 'No source is connected to this Stripe account';
-  if (found.livemode && !event.livemode) return 'Test-mode event on a live source';
-  return undefined;
-};
+type Inserted = { id: number; subscription_id: string | null; state: string };
 
 /**
- * Stores a verified Stripe event in the inbox and, in the same transaction, the job that syncs it
- * (ARCHITECTURE §7.1): once this returns, the event survives any crash. A known event id is a
- * duplicate delivery and changes nothing.
+ * Stores a verified Stripe event in the inbox (ARCHITECTURE §7.1) in ONE statement, so ingest
+ * costs one round trip: it finds the source by account, stores the event as `received` (the inbox
+ * row is the sync job, decision 010) or `ignored` with the reason, logs an ignored event's activity,
+ * and marks a source disconnected on `account.application.deauthorized`. A known event id is a
+ * duplicate delivery and changes nothing. Once this returns, the event survives any crash.
  */
-export const ingestStripeEvent = async (context: AppContext, event: Stripe.Event): Promise<IngestOutcome> =>
-  context.database.db.transaction(async (tx) => {
-    const accountId = event.account ?? 'platform';
-    const [found] = await tx.select().from(source).where(eq(source.accountId, accountId)).limit(1);
-    const ignoreReason = ignoreReasonOf(event, found);
-    const state: EventState = ignoreReason ? 'ignored' : 'received';
-    const [inserted] = await tx
-      .insert(stripeEvent)
-      .values({
-        accountId,
-        eventId: event.id,
-        type: event.type,
-        livemode: event.livemode,
-        created: event.created,
-        objectId: objectIdOf(event),
-        payload: event as unknown as Record<string, unknown>,
-        sourceId: found?.id ?? null,
-        subscriptionId: found?.subscriptionId ?? null,
-        state,
-        lastError: ignoreReason ?? null,
-      })
-      .onConflictDoNothing()
-      .returning({ id: stripeEvent.id });
-    if (!inserted) return 'duplicate';
-    if (event.type === 'account.application.deauthorized' && found) await markDeauthorized(tx, found.id);
-    if (!found) return 'stored';
-    if (ignoreReason) {
-      await recordIgnored(tx, { id: inserted.id, subscriptionId: found.subscriptionId, event }, ignoreReason);
-    } else {
-      await enqueueDrain(context.queue, found.subscriptionId, { tx });
-    }
-    return 'stored';
-  });
-
-const recordIgnored = async (
-  tx: Transaction,
-  row: { id: number; subscriptionId: string; event: Stripe.Event },
-  reason: string,
-) => {
-  await tx.insert(activity).values({
-    subscriptionId: row.subscriptionId,
-    stripeEventId: row.id,
-    type: eventKindOf(row.event.type).type,
-    rawEventType: row.event.type,
-    eventId: row.event.id,
-    time: new Date(row.event.created * 1000),
-    status: 'warning',
-    reason,
-  });
-};
-
-/** The account revoked Billbridge's access in Stripe: the source is no longer connected. */
-const markDeauthorized = async (tx: Transaction, sourceId: string) => {
-  await tx
-    .update(source)
-    .set({
-      accountId: null,
-      enabled: false,
-      auth: {},
-      accessTokenSealed: null,
-      refreshTokenSealed: null,
-      updatedAt: new Date(),
-    })
-    .where(eq(source.id, sourceId));
+export const ingestStripeEvent = async (
+  context: AppContext,
+  event: Stripe.Event,
+  /** The body as received (already verified): stored as is, no second serialisation. */
+  payload: string = JSON.stringify(event),
+): Promise<IngestOutcome> => {
+  const accountId = event.account ?? 'platform';
+  const kind = eventKindOf(event.type).type;
+  const time = new Date(event.created * 1000).toISOString();
+  const [row] = await queryRows<Inserted>(
+    context.database.db,
+    sql`
+      with found as (
+        select id, subscription_id, livemode from source where account_id = ${accountId} limit 1
+      ),
+      verdict as (
+        select found.id as source_id, found.subscription_id,
+          case when found.id is null then ${noSource}
+               when found.livemode and not ${event.livemode} then ${testModeOnLive} end as reason
+        from (select 1) as one left join found on true
+      ),
+      inserted as (
+        insert into stripe_event
+          (account_id, event_id, type, livemode, created, object_id, payload, source_id, subscription_id, state, last_error)
+        select ${accountId}, ${event.id}, ${event.type}, ${event.livemode}, ${event.created}, ${objectIdOf(event)},
+          ${payload}::jsonb, source_id, subscription_id,
+          case when reason is null then 'received' else 'ignored' end, reason
+        from verdict
+        on conflict (account_id, event_id) do nothing
+        returning id, source_id, subscription_id, state, last_error
+      ),
+      ignored_activity as (
+        insert into activity (subscription_id, stripe_event_id, type, raw_event_type, event_id, time, status, reason)
+        select subscription_id, id, ${kind}, ${event.type}, ${event.id}, ${time}::timestamptz, 'warning', last_error
+        from inserted where state = 'ignored' and subscription_id is not null
+      ),
+      deauthorized as (
+        update source set account_id = null, enabled = false, auth = '{}'::jsonb,
+          access_token_sealed = null, refresh_token_sealed = null, updated_at = now()
+        where ${event.type} = 'account.application.deauthorized' and id = (select source_id from inserted)
+      )
+      select id, subscription_id, state from inserted`,
+  );
+  if (!row) return 'duplicate';
+  if (row.state === 'received' && row.subscription_id) context.drains.nudge(row.subscription_id);
+  return 'stored';
 };
