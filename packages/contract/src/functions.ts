@@ -11,6 +11,28 @@ import {
 import { updateSubscriptionSettings } from './settings.ts';
 import { retryActivity, retryFailedActivities } from './sync.ts';
 import { createSubscription, getSubscription, listMySubscriptions } from './subscriptions.ts';
+import { getIntegrationCounts } from './connections.ts';
+import {
+  connectSource,
+  createSource,
+  deleteSource,
+  disconnectSource,
+  getSource,
+  listSources,
+  saveSource,
+  startSourceConnection,
+} from './sources.ts';
+import {
+  connectDestination,
+  createDestination,
+  deleteDestination,
+  disconnectDestination,
+  getDestination,
+  getDestinationPipelines,
+  listDestinations,
+  saveDestination,
+  startDestinationConnection,
+} from './destinations.ts';
 
 /** Every callable function of the product, by name. */
 export const functionContracts = {
@@ -31,6 +53,24 @@ export const functionContracts = {
   updateProfile,
   retryActivity,
   retryFailedActivities,
+  createSource,
+  listSources,
+  getSource,
+  startSourceConnection,
+  connectSource,
+  saveSource,
+  deleteSource,
+  disconnectSource,
+  createDestination,
+  listDestinations,
+  getDestination,
+  startDestinationConnection,
+  connectDestination,
+  saveDestination,
+  deleteDestination,
+  disconnectDestination,
+  getDestinationPipelines,
+  getIntegrationCounts,
 } as const satisfies Record<string, FunctionContract>;
 
 export type FunctionName = keyof typeof functionContracts;

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionContracts, type FunctionName } from '@billbridge/contract';
 import { snapshotDb } from '../testing/db-snapshot.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { callFunction, errorOf, signUpUser, verifyEmail, type TestUser } from '../testing/users.ts';
-import { seedFailedActivity } from '../testing/sync.ts';
+import { seedDestination, seedFailedActivity } from '../testing/sync.ts';
+import { source, destination } from '../db/schema.ts';
 import { seedInvite, seedWorkspace } from '../testing/workspaces.ts';
 
 /**
@@ -41,6 +43,25 @@ const expected: Record<FunctionName, { own: Row; foreign: Row | null }> = {
   updateProfile: { own: [401, 200, 200, 200, 200], foreign: null },
   retryActivity: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   retryFailedActivities: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  createSource: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  listSources: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  getSource: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  startSourceConnection: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  // The fixture's state was never issued: a permitted caller gets past the guard to "invalid state".
+  connectSource: { own: [401, 403, 403, 400, 400], foreign: [401, 403, 403, 403, 403] },
+  saveSource: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  deleteSource: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  disconnectSource: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  createDestination: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  listDestinations: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  getDestination: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  startDestinationConnection: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  connectDestination: { own: [401, 403, 403, 400, 400], foreign: [401, 403, 403, 403, 403] },
+  saveDestination: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  deleteDestination: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  disconnectDestination: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  getDestinationPipelines: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  getIntegrationCounts: { own: [401, 403, 200, 200, 200], foreign: [401, 403, 403, 403, 403] },
 };
 
 /** What one call acts on: a fresh workspace (or invite) per call, so a permitted call harms no other. */
@@ -54,7 +75,15 @@ type Fixture = {
   answerInviteId: string;
   /** A failed sync activity of the workspace, to retry. */
   failedActivityId: number;
+  /** A not connected source and destination of the workspace. */
+  sourceId: string;
+  destinationId: string;
+  /** A destination connected to a portal of the stand-in (only for the functions that need one). */
+  connectedDestinationId: string;
 };
+
+/** The functions that act on a connected destination. */
+const needsConnectedDestination: FunctionName[] = ['getDestinationPipelines', 'disconnectDestination'];
 
 let sent = 0;
 
@@ -84,6 +113,52 @@ const inputOf: Record<FunctionName, (fixture: Fixture) => unknown> = {
   updateProfile: () => ({ language: 'en' }),
   retryActivity: ({ subscriptionId, failedActivityId }) => ({ subscriptionId, activityId: failedActivityId }),
   retryFailedActivities: ({ subscriptionId }) => ({ subscriptionId, from: 0, to: 4_000_000_000 }),
+  createSource: ({ subscriptionId }) => ({ subscriptionId }),
+  listSources: ({ subscriptionId }) => ({ subscriptionId }),
+  getSource: ({ subscriptionId, sourceId }) => ({ subscriptionId, sourceId }),
+  startSourceConnection: ({ subscriptionId, sourceId }) => ({ subscriptionId, sourceId }),
+  connectSource: ({ subscriptionId, sourceId }) => ({
+    subscriptionId,
+    sourceId,
+    code: 'ac_never_issued',
+    state: `${subscriptionId}:${sourceId}:never-issued`,
+  }),
+  saveSource: ({ subscriptionId, sourceId }) => ({
+    subscriptionId,
+    sourceId,
+    name: 'Renamed',
+    enabled: false,
+    settings: {},
+  }),
+  deleteSource: ({ subscriptionId, sourceId }) => ({ subscriptionId, sourceId }),
+  disconnectSource: ({ subscriptionId, sourceId }) => ({ subscriptionId, sourceId }),
+  createDestination: ({ subscriptionId }) => ({ subscriptionId }),
+  listDestinations: ({ subscriptionId }) => ({ subscriptionId }),
+  getDestination: ({ subscriptionId, destinationId }) => ({ subscriptionId, destinationId }),
+  startDestinationConnection: ({ subscriptionId, destinationId }) => ({ subscriptionId, destinationId }),
+  connectDestination: ({ subscriptionId, destinationId }) => ({
+    subscriptionId,
+    destinationId,
+    code: 'never-issued',
+    state: `${subscriptionId}:${destinationId}:never-issued`,
+  }),
+  saveDestination: ({ subscriptionId, destinationId }) => ({
+    subscriptionId,
+    destinationId,
+    name: 'Renamed',
+    enabled: false,
+    settings: { pipeline_mapping_rules: [] },
+  }),
+  deleteDestination: ({ subscriptionId, destinationId }) => ({ subscriptionId, destinationId }),
+  disconnectDestination: ({ subscriptionId, connectedDestinationId }) => ({
+    subscriptionId,
+    destinationId: connectedDestinationId,
+  }),
+  getDestinationPipelines: ({ subscriptionId, connectedDestinationId }) => ({
+    subscriptionId,
+    destinationId: connectedDestinationId,
+  }),
+  getIntegrationCounts: ({ subscriptionId }) => ({ subscriptionId }),
 };
 
 describe('authorization of every callable function', () => {
@@ -108,7 +183,12 @@ describe('authorization of every callable function', () => {
 
   const callerOf = (role: Role): TestUser | undefined => (role === 'anonymous' ? undefined : users[role]);
 
-  const fixtureFor = async (column: Column, role: Role, status = 'active'): Promise<Fixture> => {
+  const fixtureFor = async (
+    column: Column,
+    role: Role,
+    status = 'active',
+    name?: FunctionName,
+  ): Promise<Fixture> => {
     const { db } = t.context.database;
     const own = column === 'own';
     const ownerId = own ? users.owner.id : otherOwner.id;
@@ -149,7 +229,24 @@ describe('authorization of every callable function', () => {
       });
     }
     const failedActivityId = await seedFailedActivity(db, subscriptionId);
-    return { subscriptionId, targetId: target.id, pendingInviteId, answerInviteId, failedActivityId };
+    const sourceId = randomUUID();
+    await db.insert(source).values({ id: sourceId, subscriptionId, name: '', type: 'stripe' });
+    const destinationId = randomUUID();
+    await db.insert(destination).values({ id: destinationId, subscriptionId, name: '', type: 'hubspot' });
+    const connectedDestinationId =
+      name && needsConnectedDestination.includes(name)
+        ? (await seedDestination(t.context, subscriptionId, [])).destinationId
+        : destinationId;
+    return {
+      subscriptionId,
+      targetId: target.id,
+      pendingInviteId,
+      answerInviteId,
+      failedActivityId,
+      sourceId,
+      destinationId,
+      connectedDestinationId,
+    };
   };
 
   /** Calls `name` in every cell; returns the statuses and the refused calls that changed something. */
@@ -158,7 +255,7 @@ describe('authorization of every callable function', () => {
     const statuses = async (column: Column): Promise<Row> => {
       const row: number[] = [];
       for (const role of roles) {
-        const fixture = await fixtureFor(column, role);
+        const fixture = await fixtureFor(column, role, 'active', name);
         const before = await snapshotDb(t.context.database.db);
         const { status } = await callFunction(t.app, name, inputOf[name](fixture), callerOf(role));
         if (
@@ -199,6 +296,14 @@ describe('authorization of every callable function', () => {
     'updateUserPermissions',
     'removeUser',
     'transferSubscriptionOwnership',
+    'createSource',
+    'startSourceConnection',
+    'connectSource',
+    'saveSource',
+    'createDestination',
+    'startDestinationConnection',
+    'connectDestination',
+    'saveDestination',
   ];
 
   it.each(refusedWhenCanceled)('refuses %s on a canceled workspace, changing nothing', async (name) => {

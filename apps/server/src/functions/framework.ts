@@ -8,7 +8,8 @@ import {
 import type { AppContext } from '../context.ts';
 import type { WorkspaceAccess } from '../features/subscriptions/workspace-access.ts';
 
-export type Caller = { userId: string; email: string; emailVerified: boolean };
+/** `sessionId` binds flows that span requests (OAuth state) to the session that started them. */
+export type Caller = { userId: string; sessionId: string; email: string; emailVerified: boolean };
 
 /** What a handler receives besides its input: the app, the caller and, for workspace functions, access. */
 export type CallContext = {

@@ -17,6 +17,24 @@ import { getProfile } from '../features/accounts/get-profile.ts';
 import { updateProfile } from '../features/accounts/update-profile.ts';
 import { retryActivity } from '../features/sync/retry-activity.ts';
 import { retryFailedActivities } from '../features/sync/retry-failed-activities.ts';
+import { createSource } from '../features/sources/create-source.ts';
+import { listSources } from '../features/sources/list-sources.ts';
+import { getSource } from '../features/sources/get-source.ts';
+import { startSourceConnection } from '../features/sources/start-source-connection.ts';
+import { connectSource } from '../features/sources/connect-source.ts';
+import { saveSource } from '../features/sources/save-source.ts';
+import { deleteSource } from '../features/sources/delete-source.ts';
+import { disconnectSource } from '../features/sources/disconnect-source.ts';
+import { createDestination } from '../features/destinations/create-destination.ts';
+import { listDestinations } from '../features/destinations/list-destinations.ts';
+import { getDestination } from '../features/destinations/get-destination.ts';
+import { startDestinationConnection } from '../features/destinations/start-destination-connection.ts';
+import { connectDestination } from '../features/destinations/connect-destination.ts';
+import { saveDestination } from '../features/destinations/save-destination.ts';
+import { deleteDestination } from '../features/destinations/delete-destination.ts';
+import { disconnectDestination } from '../features/destinations/disconnect-destination.ts';
+import { getDestinationPipelines } from '../features/destinations/get-destination-pipelines.ts';
+import { getIntegrationCounts } from '../features/connections/get-integration-counts.ts';
 
 /** Every contract has exactly one handler: a missing one is a type error. */
 export const functionRegistry: Record<FunctionName, CallableFunction> = {
@@ -37,4 +55,22 @@ export const functionRegistry: Record<FunctionName, CallableFunction> = {
   updateProfile,
   retryActivity,
   retryFailedActivities,
+  createSource,
+  listSources,
+  getSource,
+  startSourceConnection,
+  connectSource,
+  saveSource,
+  deleteSource,
+  disconnectSource,
+  createDestination,
+  listDestinations,
+  getDestination,
+  startDestinationConnection,
+  connectDestination,
+  saveDestination,
+  deleteDestination,
+  disconnectDestination,
+  getDestinationPipelines,
+  getIntegrationCounts,
 };

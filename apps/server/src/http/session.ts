@@ -7,5 +7,10 @@ import type { Caller } from '../functions/framework.ts';
 export const callerOf = async (auth: Auth, request: FastifyRequest): Promise<Caller | null> => {
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) return null;
-  return { userId: session.user.id, email: session.user.email, emailVerified: session.user.emailVerified };
+  return {
+    userId: session.user.id,
+    sessionId: session.session.id,
+    email: session.user.email,
+    emailVerified: session.user.emailVerified,
+  };
 };

@@ -16,3 +16,10 @@ export const createStripeClient = (settings: StripeSettings): Stripe => {
     timeout: 20_000,
   });
 };
+
+/**
+ * The SDK aimed at Stripe Connect's OAuth host (`connect.stripe.com`, or the stand-in): with an
+ * explicit `host` the SDK sends every call, OAuth included, to that one host.
+ */
+export const createStripeOAuthClient = (settings: StripeSettings): Stripe =>
+  createStripeClient({ ...settings, apiUrl: settings.connectUrl });

@@ -1,0 +1,91 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { AppError, connectionMessages } from '@billbridge/contract';
+import { crmLink, destination } from '../../db/schema.ts';
+import { implement } from '../../functions/framework.ts';
+import {
+  createHubSpotClient,
+  exchangeHubSpotCode,
+  HubSpotOAuthError,
+  introspectHubSpotToken,
+  revokeHubSpotRefreshToken,
+} from '../../providers/hubspot-client.ts';
+import { callbackUrl, consumeOAuthState } from '../connections/oauth-state.ts';
+import { assertNotCanceled } from '../subscriptions/canceled.ts';
+import { loadDestination } from './destination-store.ts';
+import { destinationToApi } from './destination-to-api.ts';
+import { hubspotSettingsOf } from './hubspot-connect.ts';
+import { ensureStripeIdProperties } from './hubspot-properties.ts';
+
+/**
+ * The HubSpot callback's call: checks the state, exchanges the code on the date-versioned token
+ * endpoint, learns the portal and granted scopes by introspection, prepares the portal (the unique
+ * `billbridge_stripe_id` properties) and only then stores the tokens, sealed. A portal that could
+ * not be prepared is not connected, and its fresh grant is revoked.
+ */
+export const connectDestination = implement(
+  'connectDestination',
+  async ({ subscriptionId, destinationId, code, state }, { app, caller, workspace }) => {
+    assertNotCanceled(workspace.subscription);
+    const settings = hubspotSettingsOf(app);
+    const { db } = app.database;
+    const row = await loadDestination(db, subscriptionId, destinationId);
+    if (row.accessTokenSealed) {
+      throw new AppError('already-exists', connectionMessages.destinationAlreadyConnected);
+    }
+    const target = { provider: 'hubspot', subscriptionId, targetId: destinationId } as const;
+    await consumeOAuthState(db, caller, target, state);
+
+    let grant;
+    try {
+      grant = await exchangeHubSpotCode(settings, {
+        code,
+        redirectUri: callbackUrl(app.config.appUrl, 'hubspot'),
+      });
+    } catch (error) {
+      if (error instanceof HubSpotOAuthError && error.status < 500) {
+        throw new AppError('failed-precondition', connectionMessages.connectionFailed);
+      }
+      throw new AppError('unavailable', 'HubSpot could not be reached. Try again.');
+    }
+
+    let hubId: number;
+    let scopes: string[];
+    try {
+      const info = await introspectHubSpotToken(settings, grant.access_token);
+      if (!info.active || typeof info.hub_id !== 'number') throw new Error('inactive token');
+      hubId = info.hub_id;
+      scopes = info.scopes ?? [];
+      await ensureStripeIdProperties(createHubSpotClient(settings, grant.access_token), scopes);
+    } catch (error) {
+      app.logger.warn(
+        { destinationId, err: (error as Error).message },
+        'hubspot portal could not be prepared',
+      );
+      await revokeHubSpotRefreshToken(settings, grant.refresh_token).catch(() => undefined);
+      throw new AppError('unavailable', 'HubSpot could not be prepared for syncing. Try again.');
+    }
+
+    // Record ids remembered for another portal mean nothing in this one.
+    if (row.hubId !== null && row.hubId !== hubId) {
+      await db.delete(crmLink).where(eq(crmLink.destinationId, destinationId));
+    }
+    const [updated] = await db
+      .update(destination)
+      .set({
+        hubId,
+        scopes,
+        accessTokenSealed: app.secretBox.seal(grant.access_token),
+        refreshTokenSealed: app.secretBox.seal(grant.refresh_token),
+        tokenExpiresAt: new Date(Date.now() + grant.expires_in * 1000),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(destination.id, destinationId), isNull(destination.accessTokenSealed)))
+      .returning();
+    if (!updated) {
+      await revokeHubSpotRefreshToken(settings, grant.refresh_token).catch(() => undefined);
+      throw new AppError('already-exists', connectionMessages.destinationAlreadyConnected);
+    }
+    app.logger.info({ subscriptionId, destinationId, hubId }, 'hubspot destination connected');
+    return { destination: destinationToApi(updated) };
+  },
+);

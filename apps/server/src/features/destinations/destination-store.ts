@@ -1,0 +1,31 @@
+import { and, eq } from 'drizzle-orm';
+import { AppError, connectionMessages } from '@billbridge/contract';
+import type { Db } from '../../db/client.ts';
+import { destination, type DestinationRow } from '../../db/schema.ts';
+
+/** The destination `destinationId` of the workspace, or not-found. */
+export const loadDestination = async (
+  db: Db,
+  subscriptionId: string,
+  destinationId: string,
+): Promise<DestinationRow> => {
+  const [row] = await db
+    .select()
+    .from(destination)
+    .where(and(eq(destination.id, destinationId), eq(destination.subscriptionId, subscriptionId)));
+  if (!row) throw new AppError('not-found', connectionMessages.destinationNotFound);
+  return row;
+};
+
+/**
+ * What a destination looks like once disconnected: no tokens, not syncing. The portal id stays, so
+ * a reconnection to another portal can tell that the remembered HubSpot record ids are stale.
+ */
+export const disconnectedDestination = () => ({
+  enabled: false,
+  scopes: [],
+  accessTokenSealed: null,
+  refreshTokenSealed: null,
+  tokenExpiresAt: null,
+  updatedAt: new Date(),
+});

@@ -1,0 +1,20 @@
+import { destinationSettingsSchema, type Destination } from '@billbridge/contract';
+import type { DestinationRow } from '../../db/schema.ts';
+
+const epochSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+
+/** A destination row as the browser sees it (spec §3): connected or not, never its tokens. */
+export const destinationToApi = (row: DestinationRow): Destination => {
+  const settings = destinationSettingsSchema.safeParse(row.settings);
+  return {
+    id: row.id,
+    name: row.name,
+    type: 'hubspot',
+    enabled: row.enabled,
+    connected: row.accessTokenSealed !== null,
+    portal_id: row.hubId,
+    creation_time: epochSeconds(row.createdAt),
+    update_time: epochSeconds(row.updatedAt),
+    settings: settings.success ? settings.data : { pipeline_mapping_rules: [] },
+  };
+};

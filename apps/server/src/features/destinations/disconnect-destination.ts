@@ -1,0 +1,31 @@
+import { and, eq } from 'drizzle-orm';
+import { AppError } from '@billbridge/contract';
+import { destination } from '../../db/schema.ts';
+import { implement } from '../../functions/framework.ts';
+import { revokeHubSpotRefreshToken } from '../../providers/hubspot-client.ts';
+import { disconnectedDestination, loadDestination } from './destination-store.ts';
+import { hubspotSettingsOf } from './hubspot-connect.ts';
+
+/**
+ * Deletes the refresh token at HubSpot (which ends its access tokens too), then forgets the tokens.
+ * If HubSpot cannot be reached nothing changes, so the user can try again.
+ */
+export const disconnectDestination = implement(
+  'disconnectDestination',
+  async ({ subscriptionId, destinationId }, { app }) => {
+    const { db } = app.database;
+    const row = await loadDestination(db, subscriptionId, destinationId);
+    if (row.refreshTokenSealed) {
+      const refreshToken = app.secretBox.open(row.refreshTokenSealed);
+      await revokeHubSpotRefreshToken(hubspotSettingsOf(app), refreshToken).catch(() => {
+        throw new AppError('unavailable', 'HubSpot could not be reached to revoke the access. Try again.');
+      });
+    }
+    await db
+      .update(destination)
+      .set(disconnectedDestination())
+      .where(and(eq(destination.id, destinationId), eq(destination.subscriptionId, subscriptionId)));
+    app.logger.info({ subscriptionId, destinationId }, 'hubspot destination disconnected');
+    return { success: true as const };
+  },
+);

@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import { AppError, connectionMessages } from '@billbridge/contract';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { destination } from '../../db/schema.ts';
+import { HubSpotOAuthError, refreshHubSpotToken } from '../../providers/hubspot-client.ts';
+import { withDestinationLock } from './destination-lock.ts';
+import { disconnectedDestination } from './destination-store.ts';
+import { hubspotSettingsOf } from './hubspot-connect.ts';
+
+/** A token that expires sooner than this is refreshed before use. */
+export const refreshMarginMs = 5 * 60_000;
+
+type TokenRow = {
+  accessTokenSealed: string | null;
+  refreshTokenSealed: string | null;
+  tokenExpiresAt: Date | null;
+};
+
+const readTokens = async (db: Db, destinationId: string): Promise<TokenRow> => {
+  const [row] = await db
+    .select({
+      accessTokenSealed: destination.accessTokenSealed,
+      refreshTokenSealed: destination.refreshTokenSealed,
+      tokenExpiresAt: destination.tokenExpiresAt,
+    })
+    .from(destination)
+    .where(eq(destination.id, destinationId));
+  if (!row?.accessTokenSealed) throw new AppError('failed-precondition', connectionMessages.notConnected);
+  return row;
+};
+
+const isFresh = (row: TokenRow): boolean =>
+  row.tokenExpiresAt !== null && row.tokenExpiresAt.getTime() - Date.now() > refreshMarginMs;
+
+/**
+ * A valid HubSpot access token of the destination, for the sync engine and the functions that read
+ * the portal. One that expires within 5 minutes is refreshed (refresh_token grant on the
+ * date-versioned endpoint) under a per-destination lock, re-reading after the lock is taken: ten
+ * concurrent callers refresh once and share the result. `force` refreshes even a token that looks
+ * fresh — after HubSpot answered 401 EXPIRED_AUTHENTICATION — unless another caller replaced the
+ * token while this one waited for the lock.
+ */
+export const hubspotAccessToken = async (
+  context: AppContext,
+  destinationId: string,
+  { force = false }: { force?: boolean } = {},
+): Promise<string> => {
+  const seen = await readTokens(context.database.db, destinationId);
+  if (!force && isFresh(seen)) return context.secretBox.open(seen.accessTokenSealed ?? '');
+  return withDestinationLock(context.database, destinationId, async (db) => {
+    const current = await readTokens(db, destinationId);
+    const replacedMeanwhile = current.accessTokenSealed !== seen.accessTokenSealed;
+    if ((replacedMeanwhile || !force) && isFresh(current)) {
+      return context.secretBox.open(current.accessTokenSealed ?? '');
+    }
+    return refreshLocked(context, db, destinationId, current);
+  });
+};
+
+/** Refreshes now (after a 401 EXPIRED_AUTHENTICATION); concurrent callers still refresh once. */
+export const refreshHubSpotAccessToken = (context: AppContext, destinationId: string): Promise<string> =>
+  hubspotAccessToken(context, destinationId, { force: true });
+
+const refreshLocked = async (
+  context: AppContext,
+  db: Db,
+  destinationId: string,
+  current: TokenRow,
+): Promise<string> => {
+  if (!current.refreshTokenSealed) throw new AppError('failed-precondition', connectionMessages.notConnected);
+  const settings = hubspotSettingsOf(context);
+  let grant;
+  try {
+    grant = await refreshHubSpotToken(settings, context.secretBox.open(current.refreshTokenSealed));
+  } catch (error) {
+    if (error instanceof HubSpotOAuthError && error.errorCode === 'BAD_REFRESH_TOKEN') {
+      // The portal revoked the app: the destination is disconnected, its events wait for a reconnection.
+      await db.update(destination).set(disconnectedDestination()).where(eq(destination.id, destinationId));
+      context.logger.warn({ destinationId }, 'hubspot refresh token revoked; destination disconnected');
+      throw new AppError('failed-precondition', connectionMessages.notConnected);
+    }
+    throw new AppError('unavailable', 'HubSpot could not be reached to refresh the access token.');
+  }
+  await db
+    .update(destination)
+    .set({
+      accessTokenSealed: context.secretBox.seal(grant.access_token),
+      refreshTokenSealed: grant.refresh_token
+        ? context.secretBox.seal(grant.refresh_token)
+        : current.refreshTokenSealed,
+      tokenExpiresAt: new Date(Date.now() + grant.expires_in * 1000),
+    })
+    .where(eq(destination.id, destinationId));
+  context.logger.info({ destinationId }, 'hubspot access token refreshed');
+  return grant.access_token;
+};

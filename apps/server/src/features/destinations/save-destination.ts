@@ -1,0 +1,27 @@
+import { and, eq } from 'drizzle-orm';
+import { AppError, connectionMessages } from '@billbridge/contract';
+import { destination } from '../../db/schema.ts';
+import { implement } from '../../functions/framework.ts';
+import { assertNotCanceled } from '../subscriptions/canceled.ts';
+import { loadDestination } from './destination-store.ts';
+
+/**
+ * Name, switch and mapping rules (spec §7 "save CRM destination"). The contract has already checked
+ * every rule with the spec §5 messages; enabling needs a connected portal.
+ */
+export const saveDestination = implement(
+  'saveDestination',
+  async ({ subscriptionId, destinationId, name, enabled, settings }, { app, workspace }) => {
+    assertNotCanceled(workspace.subscription);
+    const { db } = app.database;
+    const row = await loadDestination(db, subscriptionId, destinationId);
+    if (enabled && !row.accessTokenSealed) {
+      throw new AppError('failed-precondition', connectionMessages.enableNeedsConnection);
+    }
+    await db
+      .update(destination)
+      .set({ name, enabled, settings, updatedAt: new Date() })
+      .where(and(eq(destination.id, destinationId), eq(destination.subscriptionId, subscriptionId)));
+    return { success: true as const };
+  },
+);

@@ -1,0 +1,59 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { AppError, connectionMessages } from '@billbridge/contract';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { source } from '../../db/schema.ts';
+import { implement } from '../../functions/framework.ts';
+import { consumeOAuthState } from '../connections/oauth-state.ts';
+import { assertNotCanceled } from '../subscriptions/canceled.ts';
+import { loadSource } from './source-store.ts';
+import { sourceToApi } from './source-to-api.ts';
+import { exchangeStripeCode, stripeSettingsOf } from './stripe-connect.ts';
+
+const accountTaken = () => new AppError('already-exists', connectionMessages.accountAlreadyConnected);
+
+/**
+ * The Stripe callback's call: checks the state (single use, this session, this source), exchanges
+ * the code, and stores the account with its tokens sealed. One Stripe account feeds one source, so
+ * its events route to exactly one workspace.
+ */
+export const connectSource = implement(
+  'connectSource',
+  async ({ subscriptionId, sourceId, code, state }, { app, caller, workspace }) => {
+    assertNotCanceled(workspace.subscription);
+    const settings = stripeSettingsOf(app);
+    const { db } = app.database;
+    const row = await loadSource(db, subscriptionId, sourceId);
+    if (row.accountId) throw new AppError('already-exists', connectionMessages.sourceAlreadyConnected);
+    await consumeOAuthState(db, caller, { provider: 'stripe', subscriptionId, targetId: sourceId }, state);
+
+    const connection = await exchangeStripeCode(settings, code);
+    const [holder] = await db
+      .select({ id: source.id })
+      .from(source)
+      .where(eq(source.accountId, connection.accountId));
+    // Not deauthorized: the platform has one connection per account, and it serves the other source.
+    if (holder) throw accountTaken();
+
+    let updated;
+    try {
+      [updated] = await db
+        .update(source)
+        .set({
+          accountId: connection.accountId,
+          livemode: connection.livemode,
+          auth: { account_id: connection.accountId, ...connection.auth },
+          accessTokenSealed: app.secretBox.seal(connection.accessToken),
+          refreshTokenSealed: connection.refreshToken ? app.secretBox.seal(connection.refreshToken) : null,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(source.id, sourceId), isNull(source.accountId)))
+        .returning();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw accountTaken();
+      throw error;
+    }
+    if (!updated) throw new AppError('already-exists', connectionMessages.sourceAlreadyConnected);
+    app.logger.info({ subscriptionId, sourceId, accountId: connection.accountId }, 'stripe source connected');
+    return { source: sourceToApi(updated) };
+  },
+);

@@ -1,0 +1,85 @@
+import Stripe from 'stripe';
+import { AppError, connectionMessages } from '@billbridge/contract';
+import type { StripeSettings } from '../../config/env.ts';
+import type { AppContext } from '../../context.ts';
+import { createStripeClient, createStripeOAuthClient } from '../../providers/stripe-client.ts';
+import { callbackUrl } from '../connections/oauth-state.ts';
+
+/** The configured Stripe platform, or failed-precondition when this server has none (decision 008). */
+export const stripeSettingsOf = (context: AppContext): StripeSettings => {
+  const settings = context.providers.stripe;
+  if (!settings) throw new AppError('failed-precondition', connectionMessages.stripeNotConfigured);
+  return settings;
+};
+
+/** Built by hand: the SDK's `oauth.authorizeUrl()` hard-codes https and drops the port. */
+export const stripeAuthorizeUrl = (settings: StripeSettings, appUrl: string, state: string): string => {
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: settings.clientId,
+    scope: 'read_write',
+    redirect_uri: callbackUrl(appUrl, 'stripe'),
+    state,
+  });
+  return `${settings.connectUrl.replace(/\/$/, '')}/oauth/authorize?${query.toString()}`;
+};
+
+export type StripeConnection = {
+  accountId: string;
+  livemode: boolean;
+  accessToken: string;
+  refreshToken: string | null;
+  auth: { details_submitted: boolean; charges_enabled: boolean; payouts_enabled: boolean; type: string };
+};
+
+/** Exchanges the callback's code for the account's tokens, then reads the account's onboarding state. */
+export const exchangeStripeCode = async (
+  settings: StripeSettings,
+  code: string,
+): Promise<StripeConnection> => {
+  let token: Stripe.OAuthToken;
+  try {
+    token = await createStripeOAuthClient(settings).oauth.token({ grant_type: 'authorization_code', code });
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError && error.statusCode && error.statusCode < 500) {
+      throw new AppError('failed-precondition', connectionMessages.connectionFailed);
+    }
+    throw new AppError('unavailable', 'Stripe could not be reached. Try again.');
+  }
+  const accountId = token.stripe_user_id;
+  if (!accountId || !token.access_token) {
+    throw new AppError('failed-precondition', connectionMessages.connectionFailed);
+  }
+  const account = await createStripeClient(settings).accounts.retrieve(accountId);
+  return {
+    accountId,
+    livemode: token.livemode ?? false,
+    accessToken: token.access_token,
+    refreshToken: token.refresh_token ?? null,
+    auth: {
+      details_submitted: account.details_submitted ?? false,
+      charges_enabled: account.charges_enabled ?? false,
+      payouts_enabled: account.payouts_enabled ?? false,
+      type: account.type ?? 'standard',
+    },
+  };
+};
+
+/**
+ * Revokes the platform's access to the account (Stripe then sends `account.application.deauthorized`).
+ * An account no longer connected to the platform is already where we want it.
+ */
+export const deauthorizeStripeAccount = async (
+  settings: StripeSettings,
+  accountId: string,
+): Promise<void> => {
+  try {
+    await createStripeOAuthClient(settings).oauth.deauthorize({
+      client_id: settings.clientId,
+      stripe_user_id: accountId,
+    });
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError && error.type === 'StripeInvalidClientError') return;
+    throw new AppError('unavailable', 'Stripe could not be reached to revoke the access. Try again.');
+  }
+};

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { defineFunction } from './define-function.ts';
+import { isReservedFieldName } from './settings.ts';
+import { subscriptionIdSchema } from './subscriptions.ts';
+
+/**
+ * What sources and destinations share: the connection state machine, the OAuth callback state,
+ * the messages the browser keys on (spec §8 "alreadyConnected" when the message contains
+ * "already connected") and the dashboard's connected counts.
+ */
+export const connectionStatuses = ['not_connected', 'connected'] as const;
+export type ConnectionStatus = (typeof connectionStatuses)[number];
+
+/** Allowed transitions, by action. Reconnecting means disconnecting first. */
+export const connectionTransitions = {
+  connect: { from: 'not_connected', to: 'connected' },
+  disconnect: { from: 'connected', to: 'not_connected' },
+} as const satisfies Record<string, { from: ConnectionStatus; to: ConnectionStatus }>;
+export type ConnectionAction = keyof typeof connectionTransitions;
+
+/** The status after `action`, or undefined when the action is not allowed from `status`. */
+export const applyConnectionAction = (
+  status: ConnectionStatus,
+  action: ConnectionAction,
+): ConnectionStatus | undefined =>
+  connectionTransitions[action].from === status ? connectionTransitions[action].to : undefined;
+
+export const connectionMessages = {
+  stripeNotConfigured: 'Stripe is not configured on this server',
+  hubspotNotConfigured: 'HubSpot is not configured on this server',
+  sourceAlreadyConnected: 'This source is already connected. Disconnect it before connecting again.',
+  accountAlreadyConnected: 'This Stripe account is already connected to a source.',
+  destinationAlreadyConnected:
+    'This destination is already connected. Disconnect it before connecting again.',
+  invalidState: 'This connection link is invalid or was already used. Start the connection again.',
+  expiredState: 'This connection link has expired. Start the connection again.',
+  otherSession: 'This connection was started in another session. Start the connection again.',
+  otherTarget: 'This connection link belongs to another source or destination.',
+  enableNeedsConnection: 'Connect it before enabling it.',
+  sourceNotFound: 'Source not found.',
+  destinationNotFound: 'Destination not found.',
+  deleteWhileConnected: 'Disconnect this destination before deleting it.',
+  notConnected: 'This destination is not connected.',
+  connectionFailed: 'The provider refused the connection. Start the connection again.',
+} as const;
+
+/**
+ * The callback's `state` (spec §3 "Provider callback query"): `{subscriptionId}:{targetId}:{nonce}`.
+ * The spec's two-part form is extended by a single-use nonce; the browser only needs the first two.
+ */
+export const oauthStateSchema = z.string().trim().min(3).max(300);
+
+export type ParsedOAuthState = { subscriptionId: string; targetId: string; nonce: string };
+
+export const parseOAuthState = (state: string): ParsedOAuthState | undefined => {
+  const [subscriptionId, targetId, nonce, ...rest] = state.split(':');
+  if (!subscriptionId || !targetId || !nonce || rest.length > 0) return undefined;
+  return { subscriptionId, targetId, nonce };
+};
+
+export const connectionIdSchema = z.string().trim().min(1).max(64);
+/** A name may be empty: lists show an untitled label. */
+export const connectionNameSchema = z.string().trim().max(100);
+export const authorizationCodeSchema = z.string().trim().min(1).max(500);
+
+/** Spec §5: stored field names may not begin and end with "__", at any depth. */
+export const reservedFieldNames = (value: unknown, at: string[] = []): string[][] => {
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => reservedFieldNames(item, [...at, String(index)]));
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, nested]) =>
+    isReservedFieldName(key) ? [[...at, key]] : reservedFieldNames(nested, [...at, key]),
+  );
+};
+
+/** Settings as sent: any object whose field names are allowed, then parsed by `schema`. */
+export const storedSettingsSchema = <T extends z.ZodType<unknown, Record<string, unknown>>>(schema: T) =>
+  z
+    .record(z.string(), z.unknown())
+    .superRefine((value, ctx) => {
+      for (const path of reservedFieldNames(value)) {
+        const name = path[path.length - 1] ?? '';
+        ctx.addIssue({
+          code: 'custom',
+          path,
+          message: `Field name "${name}" is reserved: names may not begin and end with "__"`,
+        });
+      }
+    })
+    .pipe(schema);
+
+export const getIntegrationCounts = defineFunction({
+  name: 'getIntegrationCounts',
+  input: z.object({ subscriptionId: subscriptionIdSchema }),
+  output: z.object({ sources: z.number().int(), destinations: z.number().int() }),
+  requires: { allOf: ['access'] },
+});
