@@ -7,6 +7,8 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { activity, destination, source, stripeEvent } from '../db/schema.ts';
 import type { TestApp } from './test-app.ts';
+import { signUpUser, type TestUser } from './users.ts';
+import { seedWorkspace } from './workspaces.ts';
 
 /** A Stripe event as the stand-in would send it, for tests that post webhooks by hand. */
 export const stripeEventOf = (
@@ -185,4 +187,57 @@ export const ruleOf = (
   price_ids: priceIds,
   hubspot_pipeline: 'default',
   hubspot_stage: stage,
+});
+
+export type SyncedWorkspace = {
+  subscriptionId: string;
+  owner: TestUser;
+  account: string;
+  sourceId: string;
+  destinationId: string;
+  portalId: number;
+};
+
+/**
+ * A workspace with a connected Stripe account (a sandbox connected account) and a connected
+ * HubSpot portal: active subscriptions become closed-won deals, past-due ones contract-sent.
+ */
+export const seedSyncedWorkspace = async (
+  t: TestApp,
+  { planId = 'pro', rules }: { planId?: string; rules?: PipelineMappingRule[] } = {},
+): Promise<SyncedWorkspace> => {
+  const sandbox = t.context.providers.sandbox;
+  if (!sandbox) throw new Error('seedSyncedWorkspace needs the embedded sandbox');
+  const owner = await signUpUser(t.app);
+  const subscriptionId = await seedWorkspace(t.context.database.db, owner.id, [], { planId });
+  const account = sandbox.stripeState.createConnectedAccount().id;
+  const sourceId = await seedSource(t.context, subscriptionId, account);
+  const { destinationId, portalId } = await seedDestination(
+    t.context,
+    subscriptionId,
+    rules ?? [ruleOf('active', 'closedwon'), ruleOf('past_due', 'contractsent')],
+  );
+  return { subscriptionId, owner, account, sourceId, destinationId, portalId };
+};
+
+/** A billing subscription object as Stripe sends it in `data.object`. */
+export const billingSubscriptionOf = (
+  id: string,
+  customer: string,
+  status = 'active',
+  prices: { id: string; amount: number }[] = [{ id: 'price_basic', amount: 1000 }],
+) => ({
+  id,
+  object: 'subscription',
+  status,
+  currency: 'usd',
+  customer,
+  start_date: 1_700_000_000,
+  items: {
+    data: prices.map((price, index) => ({
+      id: `si_${id.slice(4)}_${index}`,
+      quantity: 1,
+      price: { id: price.id, unit_amount: price.amount, nickname: null, recurring: null },
+    })),
+  },
 });

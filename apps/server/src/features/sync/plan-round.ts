@@ -12,6 +12,8 @@ import type { WritePlan } from './write-plan.ts';
 
 /** What one round will do for one destination, and what is already settled without a write. */
 export type RoundPlan = WritePlan & {
+  /** Events whose payload cannot be mapped (a poison event): they fail at once, alone. */
+  broken: Map<number, string>;
   /** Events that need no write: nothing to map, a newer state already in HubSpot, or a mapping warning. */
   settled: Map<number, Settled>;
   warnings: Map<number, string[]>;
@@ -79,6 +81,7 @@ export const planRound = (
     records: [],
     associations: [],
     settled: new Map(),
+    broken: new Map(),
     warnings: new Map(),
     missingCustomers: new Map(),
   };
@@ -101,11 +104,11 @@ export const planRound = (
       continue;
     }
     const eventRowIds = group.map((event) => event.id);
-    const mapped = mapEvent(
-      winner.type,
-      (winner.payload as { data: { object: unknown } }).data.object,
-      rules,
-    );
+    const mapped = safelyMapped(winner, rules);
+    if (mapped && 'broken' in mapped) {
+      for (const id of eventRowIds) plan.broken.set(id, `The event could not be read: ${mapped.broken}`);
+      continue;
+    }
     if (!mapped || mapped.records.length === 0) {
       const warning = mapped?.warnings[0];
       for (const id of eventRowIds)
@@ -133,6 +136,18 @@ export const planRound = (
   plan.records = [...records.values()];
   plan.associations = [...associations.values()];
   return plan;
+};
+
+/** Maps an event; a payload the mappers cannot read is reported, not thrown, so it fails alone. */
+const safelyMapped = (
+  event: StripeEventRow,
+  rules: readonly PipelineMappingRule[],
+): Mapped | undefined | { broken: string } => {
+  try {
+    return mapEvent(event.type, (event.payload as { data: { object: unknown } }).data.object, rules);
+  } catch (error) {
+    return { broken: error instanceof Error ? error.message : String(error) };
+  }
 };
 
 const addMapped = (

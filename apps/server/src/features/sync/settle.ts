@@ -8,7 +8,7 @@ import type { LinkWrite } from './write-round.ts';
 
 export type EventOutcome =
   | { kind: 'written'; warnings: string[]; note?: string | undefined }
-  | { kind: 'failed'; reason: string }
+  | { kind: 'failed'; reason: string; final?: boolean }
   | { kind: 'transient'; reason: string }
   | { kind: 'held' };
 
@@ -31,7 +31,7 @@ const changeOf = (event: StripeEventRow, outcome: EventOutcome): Change => {
     }
     case 'failed': {
       const attempts = event.attempts + 1;
-      if (attempts >= maxRecordAttempts) {
+      if (attempts >= maxRecordAttempts || outcome.final) {
         return {
           event: { state: 'failed', attempts, lastError: outcome.reason },
           activity: { status: 'failure', reason: outcome.reason },

@@ -143,6 +143,8 @@ const outcomeOf = (eventRowId: number, rounds: DestinationRound[]): EventOutcome
   const warnings: string[] = [];
   let note: string | undefined;
   for (const round of rounds) {
+    const broken = round.plan.broken.get(eventRowId);
+    if (broken) return { kind: 'failed', reason: broken, final: true };
     const settled = round.plan.settled.get(eventRowId);
     if (settled?.status === 'warning') warnings.push(settled.reason);
     if (settled) {
