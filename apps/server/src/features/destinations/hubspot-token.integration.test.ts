@@ -1,0 +1,126 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppError } from '@billbridge/contract';
+import { destination } from '../../db/schema.ts';
+import {
+  connectionsBed,
+  connectThroughSandbox,
+  resultOf,
+  sandboxOf,
+  type ConnectionsBed,
+} from '../../testing/connections.ts';
+import { hubspotAccessToken, refreshHubSpotAccessToken } from './hubspot-token.ts';
+
+describe('hubspotAccessToken', () => {
+  let bed: ConnectionsBed;
+  beforeAll(async () => {
+    bed = await connectionsBed();
+  });
+  afterAll(() => bed.t.close());
+
+  const connectedDestination = async () => {
+    const subscriptionId = await bed.workspace();
+    const { destinationId } = resultOf<{ destinationId: string }>(
+      await bed.call('createDestination', { subscriptionId }),
+    );
+    await connectThroughSandbox(bed.t.app, bed.admin, 'destination', {
+      subscriptionId,
+      targetId: destinationId,
+    });
+    return destinationId;
+  };
+
+  const stored = async (id: string) =>
+    (await bed.t.context.database.db.select().from(destination).where(eq(destination.id, id)))[0];
+
+  /** Access tokens the stand-in has minted for the destination's portal: one per grant or refresh. */
+  const mintedFor = async (id: string) => {
+    const hubId = (await stored(id))?.hubId;
+    return Object.values(sandboxOf(bed.t.context).hubspotState.snapshot().accessTokens).filter(
+      (token) => token.portalId === hubId,
+    ).length;
+  };
+
+  /** Makes the stored token expired, here and at the stand-in. */
+  const expire = async (id: string) => {
+    const row = await stored(id);
+    sandboxOf(bed.t.context).hubspotState.expireToken(
+      bed.t.context.secretBox.open(row?.accessTokenSealed ?? ''),
+    );
+    await bed.t.context.database.db
+      .update(destination)
+      .set({ tokenExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(destination.id, id));
+  };
+
+  it('answers the stored token while it is fresh, without calling HubSpot', async () => {
+    const id = await connectedDestination();
+    const before = await mintedFor(id);
+    const row = await stored(id);
+    expect(await hubspotAccessToken(bed.t.context, id)).toBe(
+      bed.t.context.secretBox.open(row?.accessTokenSealed ?? ''),
+    );
+    expect(await mintedFor(id)).toBe(before);
+  });
+
+  it('refreshes an expired token exactly once for ten concurrent callers', async () => {
+    const id = await connectedDestination();
+    await expire(id);
+    const before = await mintedFor(id);
+    const old = (await stored(id))?.accessTokenSealed;
+    const tokens = await Promise.all(Array.from({ length: 10 }, () => hubspotAccessToken(bed.t.context, id)));
+    expect(new Set(tokens).size).toBe(1);
+    expect(await mintedFor(id)).toBe(before + 1);
+    const row = await stored(id);
+    expect(row?.accessTokenSealed).not.toBe(old);
+    expect(bed.t.context.secretBox.open(row?.accessTokenSealed ?? '')).toBe(tokens[0]);
+    expect(row?.tokenExpiresAt?.getTime()).toBeGreaterThan(Date.now() + 20 * 60_000);
+    // The new token works.
+    const pipelines = await fetch(`${sandboxOf(bed.t.context).hubspot.url}/crm/v3/pipelines/deals`, {
+      headers: { authorization: `Bearer ${tokens[0]}` },
+    });
+    expect(pipelines.status).toBe(200);
+  });
+
+  it('refreshes a token that expires within five minutes', async () => {
+    const id = await connectedDestination();
+    await bed.t.context.database.db
+      .update(destination)
+      .set({ tokenExpiresAt: new Date(Date.now() + 4 * 60_000) })
+      .where(eq(destination.id, id));
+    const before = await mintedFor(id);
+    await hubspotAccessToken(bed.t.context, id);
+    expect(await mintedFor(id)).toBe(before + 1);
+  });
+
+  it('forces a refresh after a 401, once for concurrent callers', async () => {
+    const id = await connectedDestination();
+    const before = await mintedFor(id);
+    const old = await hubspotAccessToken(bed.t.context, id);
+    const tokens = await Promise.all(
+      Array.from({ length: 5 }, () => refreshHubSpotAccessToken(bed.t.context, id)),
+    );
+    expect(new Set(tokens).size).toBe(1);
+    expect(tokens[0]).not.toBe(old);
+    expect(await mintedFor(id)).toBe(before + 1);
+  });
+
+  it('marks the destination disconnected when HubSpot no longer knows the refresh token', async () => {
+    const id = await connectedDestination();
+    const row = await stored(id);
+    const refreshToken = bed.t.context.secretBox.open(row?.refreshTokenSealed ?? '');
+    await fetch(`${sandboxOf(bed.t.context).hubspot.url}/oauth/v1/refresh-tokens/${refreshToken}`, {
+      method: 'DELETE',
+    });
+    await expire(id);
+    const error = (await hubspotAccessToken(bed.t.context, id).catch(
+      (caught: unknown) => caught,
+    )) as AppError;
+    expect(error.message).toBe('This destination is not connected.');
+    expect(await stored(id)).toMatchObject({
+      accessTokenSealed: null,
+      refreshTokenSealed: null,
+      enabled: false,
+    });
+  });
+});
