@@ -26,11 +26,17 @@ export type WorkerOptions = { batchSize?: number; concurrency?: number };
 /** Lets HTTP requests in between jobs: PGlite runs on the main thread (ARCHITECTURE §11). */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/**
+ * How often pg-boss looks for jobs of dead workers (missed heartbeats, expiry): a sync drain of a
+ * worker killed with `kill -9` runs again within about 20 s instead of pg-boss's default minute.
+ */
+const supervision = { superviseIntervalSeconds: 10 };
+
 export const createJobQueue = async (database: Database): Promise<JobQueue> => {
   const boss =
     database.engine === 'pglite'
-      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schedule: false })
-      : new PgBoss({ connectionString: database.connectionString, max: 10, useListenNotify: true });
+      ? new PgBoss({ ...supervision, db: fromPglite(database.pglite), backend: 'pglite', schedule: false })
+      : new PgBoss({ ...supervision, connectionString: database.connectionString, max: 10, useListenNotify: true });
   boss.on('error', (error) => console.error('[queue]', error));
   await boss.start();
 

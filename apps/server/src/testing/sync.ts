@@ -6,6 +6,7 @@ import type { PipelineMappingRule } from '@billbridge/contract';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { activity, destination, source, stripeEvent } from '../db/schema.ts';
+import { ensureStripeIdProperties } from '../features/destinations/hubspot-properties.ts';
 import type { TestApp } from './test-app.ts';
 import { signUpUser, type TestUser } from './users.ts';
 import { seedWorkspace } from './workspaces.ts';
@@ -132,32 +133,22 @@ export const seedFailedActivity = async (db: Db, subscriptionId: string): Promis
   return logged?.id ?? 0;
 };
 
-const propertyGroups: Record<string, string> = { deals: 'dealinformation', invoices: 'invoiceinformation' };
-
 /**
- * A destination connected to a fresh portal of the embedded HubSpot stand-in, with the unique
- * `billbridge_stripe_id` properties the connect flow creates and the given mapping rules.
+ * A destination connected to a portal of the embedded HubSpot stand-in (a fresh one unless
+ * `portalId` names one), with the unique properties the connect flow creates and the given rules.
  */
 export const seedDestination = async (
   context: AppContext,
   subscriptionId: string,
   rules: PipelineMappingRule[],
+  { portalId }: { portalId?: number } = {},
 ): Promise<{ destinationId: string; portalId: number; accessToken: string }> => {
   const sandbox = context.providers.sandbox;
   if (!sandbox) throw new Error('seedDestination needs the embedded sandbox');
-  const portal = sandbox.hubspotState.createPortal();
+  const portal = portalId ? sandbox.hubspotState.portal(portalId) : sandbox.hubspotState.createPortal();
   const token = sandbox.hubspotState.issueToken(portal.id);
   const client = new Client({ accessToken: token.accessToken, basePath: sandbox.hubspot.url });
-  for (const [objectType, groupName] of Object.entries(propertyGroups)) {
-    await client.crm.properties.coreApi.create(objectType, {
-      name: 'billbridge_stripe_id',
-      label: 'Stripe id',
-      type: 'string' as never,
-      fieldType: 'text' as never,
-      groupName,
-      hasUniqueValue: true,
-    });
-  }
+  await ensureStripeIdProperties(client, ['crm.schemas.deals.write', 'crm.schemas.invoices.write']);
   const destinationId = randomUUID();
   await context.database.db.insert(destination).values({
     id: destinationId,
@@ -204,7 +195,11 @@ export type SyncedWorkspace = {
  */
 export const seedSyncedWorkspace = async (
   t: TestApp,
-  { planId = 'pro', rules }: { planId?: string; rules?: PipelineMappingRule[] } = {},
+  {
+    planId = 'pro',
+    rules,
+    portalId: sharedPortalId,
+  }: { planId?: string; rules?: PipelineMappingRule[]; portalId?: number } = {},
 ): Promise<SyncedWorkspace> => {
   const sandbox = t.context.providers.sandbox;
   if (!sandbox) throw new Error('seedSyncedWorkspace needs the embedded sandbox');
@@ -216,6 +211,7 @@ export const seedSyncedWorkspace = async (
     t.context,
     subscriptionId,
     rules ?? [ruleOf('active', 'closedwon'), ruleOf('past_due', 'contractsent')],
+    { portalId: sharedPortalId },
   );
   return { subscriptionId, owner, account, sourceId, destinationId, portalId };
 };

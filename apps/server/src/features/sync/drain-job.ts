@@ -1,5 +1,6 @@
 import { and, inArray, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { LockTimeoutError, withAdvisoryLock } from '../../db/advisory-lock.ts';
 import { stripeEvent } from '../../db/schema.ts';
 import type { JobQueue, SendOptions as QueueSendOptions } from '../../jobs/queue.ts';
 import type { JobDefinition } from '../../jobs/registry.ts';
@@ -10,20 +11,40 @@ export const drainQueue = 'sync.drain';
 type SendOptions = Omit<QueueSendOptions, 'singletonKey'>;
 
 /**
- * Asks for a drain of the workspace's inbox. The queue is `stately` with the workspace id as key:
- * at most one drain queued and one running per workspace, so a burst of webhooks costs one job,
- * and one tenant's backlog occupies one worker slot at a time.
+ * Asks for a drain of the workspace's inbox. The queue is `short` with the workspace id as key: at
+ * most one drain queued per workspace, so a burst of webhooks costs one job.
  */
 export const enqueueDrain = (queue: JobQueue, subscriptionId: string, options: SendOptions = {}) =>
   queue.send(drainQueue, { subscriptionId }, { ...options, singletonKey: subscriptionId });
 
+const drainLockNamespace = 7_310_3;
+
+/**
+ * One drain at a time per workspace, on every machine: a PostgreSQL advisory lock, which a killed
+ * worker drops with its connection, so the next drain starts at once. A drain that finds the lock
+ * busy leaves the work to the one holding it (and asks again shortly, in case that one was ending).
+ */
+const drainExclusively = async (context: AppContext, subscriptionId: string): Promise<void> => {
+  try {
+    await withAdvisoryLock(
+      context.database,
+      { namespace: drainLockNamespace, key: subscriptionId, timeoutMs: 2_000 },
+      () => drainWorkspace(context, subscriptionId),
+    );
+  } catch (error) {
+    if (!(error instanceof LockTimeoutError)) throw error;
+    await enqueueDrain(context.queue, subscriptionId, { startAfter: 2 });
+  }
+};
+
 export const drainJob = (context: AppContext): JobDefinition => ({
   name: drainQueue,
-  handler: async (data) => drainWorkspace(context, (data as { subscriptionId: string }).subscriptionId),
+  handler: async (data) => drainExclusively(context, (data as { subscriptionId: string }).subscriptionId),
   options: {
-    // A drain of a worker that died (kill -9) is noticed by its missing heartbeat and run again.
     queue: {
-      policy: 'stately',
+      // One queued drain per workspace (a burst of webhooks costs one job); the lock keeps it to
+      // one running, and a drain of a dead worker does not block the next.
+      policy: 'short',
       retryLimit: 20,
       retryDelay: 5,
       retryBackoff: true,

@@ -1,0 +1,56 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { Database, Db } from './client.ts';
+import * as schema from './schema.ts';
+
+export class LockTimeoutError extends Error {}
+
+const chains = new Map<string, Promise<unknown>>();
+
+/** Runs `work` after every earlier call with the same key in this process has settled. */
+const inProcess = async <T>(key: string, work: () => Promise<T>): Promise<T> => {
+  const previous = chains.get(key) ?? Promise.resolve();
+  const run = previous.then(work, work);
+  const tail = run.catch(() => undefined);
+  chains.set(key, tail);
+  try {
+    return await run;
+  } finally {
+    if (chains.get(key) === tail) chains.delete(key);
+  }
+};
+
+/**
+ * Runs `work` holding a lock named by (namespace, key) across every process: in-process callers
+ * queue on a promise chain first (PGlite is one process by construction); on PostgreSQL a session
+ * advisory lock on a dedicated connection then covers other processes. A process that dies
+ * (kill -9) loses its connection and with it the lock, at once. No transaction is held, so `work`
+ * may call the network; it gets that connection to read and write through. With `timeoutMs`, a
+ * lock not had by then throws `LockTimeoutError`.
+ */
+export const withAdvisoryLock = <T>(
+  database: Database,
+  lock: { namespace: number; key: string; timeoutMs?: number },
+  work: (db: Db) => Promise<T>,
+): Promise<T> =>
+  inProcess(`${lock.namespace}:${lock.key}`, async () => {
+    if (database.engine === 'pglite') return work(database.db);
+    const client = await database.pool.connect();
+    try {
+      await client.query(`set lock_timeout = ${Math.max(0, Math.floor(lock.timeoutMs ?? 0))}`);
+      try {
+        await client.query('select pg_advisory_lock($1, hashtext($2))', [lock.namespace, lock.key]);
+      } catch (error) {
+        if ((error as { code?: string }).code === '55P03')
+          throw new LockTimeoutError(`Lock ${lock.key} is busy`);
+        throw error;
+      }
+      try {
+        return await work(drizzle(client, { schema }) as unknown as Db);
+      } finally {
+        await client.query('select pg_advisory_unlock($1, hashtext($2))', [lock.namespace, lock.key]);
+      }
+    } finally {
+      await client.query('set lock_timeout = 0').catch(() => undefined);
+      client.release();
+    }
+  });
