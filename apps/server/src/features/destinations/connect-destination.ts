@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { AppError, connectionMessages } from '@billbridge/contract';
 import { crmLink, destination } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
+import { releaseHeldEvents } from '../sync/replay.ts';
 import {
   createHubSpotClient,
   exchangeHubSpotCode,
@@ -86,6 +87,8 @@ export const connectDestination = implement(
       throw new AppError('already-exists', connectionMessages.destinationAlreadyConnected);
     }
     app.logger.info({ subscriptionId, destinationId, hubId }, 'hubspot destination connected');
+    // A destination switched on before it lost its connection syncs what was held meanwhile.
+    if (updated.enabled) await db.transaction((tx) => releaseHeldEvents(app, tx, subscriptionId));
     return { destination: destinationToApi(updated) };
   },
 );

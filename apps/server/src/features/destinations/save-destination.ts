@@ -3,6 +3,7 @@ import { AppError, connectionMessages } from '@billbridge/contract';
 import { destination } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
 import { assertNotCanceled } from '../subscriptions/canceled.ts';
+import { releaseHeldEvents } from '../sync/replay.ts';
 import { loadDestination } from './destination-store.ts';
 
 /**
@@ -18,10 +19,14 @@ export const saveDestination = implement(
     if (enabled && !row.accessTokenSealed) {
       throw new AppError('failed-precondition', connectionMessages.enableNeedsConnection);
     }
-    await db
-      .update(destination)
-      .set({ name, enabled, settings, updatedAt: new Date() })
-      .where(and(eq(destination.id, destinationId), eq(destination.subscriptionId, subscriptionId)));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(destination)
+        .set({ name, enabled, settings, updatedAt: new Date() })
+        .where(and(eq(destination.id, destinationId), eq(destination.subscriptionId, subscriptionId)));
+      // Events held while no destination was on sync now.
+      if (enabled) await releaseHeldEvents(app, tx, subscriptionId);
+    });
     return { success: true as const };
   },
 );

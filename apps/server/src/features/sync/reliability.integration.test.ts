@@ -181,6 +181,36 @@ describe('sync reliability', () => {
     );
   });
 
+  it('holds events while no destination is switched on, and syncs them once one is', async () => {
+    t = await createTestApp();
+    const world = await seedSyncedWorkspace(t);
+    await t.context.database.db
+      .update(destination)
+      .set({ enabled: false })
+      .where(eq(destination.id, world.destinationId));
+    await start();
+    const held = await post(world, 'customer.created', customerOf('cus_wait', 'wait@example.com'));
+    await waitFor(async () => (await activityOf(held.id))?.status === 'warning', { what: 'the event held' });
+    expect((await activityOf(held.id))?.reason).toMatch(/Held until a HubSpot destination/);
+    const { status } = await callFunction(
+      t.app,
+      'saveDestination',
+      {
+        subscriptionId: world.subscriptionId,
+        destinationId: world.destinationId,
+        name: 'HubSpot',
+        enabled: true,
+        settings: { pipeline_mapping_rules: [] },
+      },
+      world.owner,
+    );
+    expect(status).toBe(200);
+    await waitFor(async () => (await activityOf(held.id))?.status === 'success', {
+      what: 'the held event synced',
+    });
+    expect(contactsOf(world).map((contact) => contact.properties.email)).toEqual(['wait@example.com']);
+  });
+
   it('sends each tenant’s data only to its own portal, even with the same customer e-mail', async () => {
     t = await createTestApp();
     const a = await seedSyncedWorkspace(t);
