@@ -13,7 +13,7 @@ import {
   type SubscriptionRow,
 } from '../../db/schema.ts';
 import { sendUsageNotices } from '../usage/usage-notices.ts';
-import { countSyncEvent } from './usage-count.ts';
+import { countSyncEvents } from './usage-count.ts';
 import { eventKindOf, type SyncToggle } from './event-kinds.ts';
 import type { EventState } from './event-states.ts';
 import { syncTogglesOf } from './source-settings.ts';
@@ -22,7 +22,7 @@ export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 type Verdict = { state: EventState; status: 'pending' | 'success' | 'warning'; reason: string | null };
 
-const gateBatch = 1000;
+const gateBatch = 500;
 
 const toggleLabels: Record<SyncToggle, string> = {
   customers: 'customers',
@@ -68,55 +68,88 @@ const verdictOf = (event: StripeEventRow, input: GateInput): Verdict | 'count' =
     };
   }
   if (!input.hasDestination) return { state: 'held', status: 'warning', reason: heldForDestination };
-  if (input.workspace.status === 'capped') return { state: 'held', status: 'warning', reason: heldForCap };
+  if (input.workspace.status === 'capped' && !isBackfill(event.type)) {
+    return { state: 'held', status: 'warning', reason: heldForCap };
+  }
   return 'count';
 };
 
+/** An import of existing objects (backfill, decision 011) is not a sync event: never counted, never capped. */
+export const isBackfill = (eventType: string): boolean => eventType.endsWith('.backfilled');
+
+const ready: Verdict = { state: 'ready', status: 'pending', reason: null };
+const capped: Verdict = { state: 'held', status: 'warning', reason: heldForCap };
+
 /**
- * Counts the event towards the period's usage unless the plan's cap is reached; reaching it marks
- * the workspace capped, and the event waits (held, never dropped) for an upgrade or the next period.
+ * Counts the events that passed the gate towards the period's usage, oldest first, up to the
+ * plan's cap; the rest wait (held, never dropped) for an upgrade or the next period, and reaching
+ * the cap marks the workspace capped.
  */
 const countOrHold = async (
   context: AppContext,
   tx: Transaction,
   workspace: SubscriptionRow,
-): Promise<Verdict> => {
-  const cap = capOf(workspace.planId);
-  const events = await countSyncEvent(tx, workspace.id, workspace.currentPeriodStart, cap);
-  if (events === undefined) {
+  events: StripeEventRow[],
+): Promise<Verdict[]> => {
+  const counting = events.filter((event) => !isBackfill(event.type));
+  if (counting.length === 0) return events.map(() => ready);
+  const { counted, total } = await countSyncEvents(
+    tx,
+    workspace.id,
+    workspace.currentPeriodStart,
+    capOf(workspace.planId),
+    counting.length,
+  );
+  if (counted < counting.length) {
     await tx
       .update(subscription)
       .set({ status: 'capped', updatedAt: new Date() })
       .where(and(eq(subscription.id, workspace.id), eq(subscription.status, 'active')));
     workspace.status = 'capped';
-    return { state: 'held', status: 'warning', reason: heldForCap };
   }
-  await sendUsageNotices(context, tx, {
-    subscriptionId: workspace.id,
-    periodStart: workspace.currentPeriodStart,
-    events,
-  });
-  return { state: 'ready', status: 'pending', reason: null };
+  if (counted > 0) {
+    await sendUsageNotices(context, tx, {
+      subscriptionId: workspace.id,
+      periodStart: workspace.currentPeriodStart,
+      events: total,
+    });
+  }
+  const allowed = new Set(counting.slice(0, counted).map((event) => event.id));
+  return events.map((event) => (isBackfill(event.type) || allowed.has(event.id) ? ready : capped));
 };
 
-const recordVerdict = async (tx: Transaction, event: StripeEventRow, verdict: Verdict) => {
-  await tx
-    .update(stripeEvent)
-    .set({ state: verdict.state, lastError: verdict.reason })
-    .where(eq(stripeEvent.id, event.id));
-  const values = { status: verdict.status, reason: verdict.reason, updatedAt: new Date() };
+/** Records verdicts: one update per distinct verdict, one insert for every activity. */
+const recordVerdicts = async (tx: Transaction, events: StripeEventRow[], verdicts: Verdict[]) => {
+  const groups = new Map<string, { verdict: Verdict; ids: number[] }>();
+  events.forEach((event, index) => {
+    const verdict = verdicts[index] ?? ready;
+    const key = JSON.stringify(verdict);
+    groups.set(key, { verdict, ids: [...(groups.get(key)?.ids ?? []), event.id] });
+  });
+  for (const { verdict, ids } of groups.values()) {
+    await tx
+      .update(stripeEvent)
+      .set({ state: verdict.state, lastError: verdict.reason })
+      .where(inArray(stripeEvent.id, ids));
+  }
   await tx
     .insert(activity)
-    .values({
-      subscriptionId: event.subscriptionId as string,
-      stripeEventId: event.id,
-      type: eventKindOf(event.type).type,
-      rawEventType: event.type,
-      eventId: event.eventId,
-      time: new Date(event.created * 1000),
-      ...values,
-    })
-    .onConflictDoUpdate({ target: activity.stripeEventId, set: values });
+    .values(
+      events.map((event, index) => ({
+        subscriptionId: event.subscriptionId as string,
+        stripeEventId: event.id,
+        type: eventKindOf(event.type).type,
+        rawEventType: event.type,
+        eventId: event.eventId,
+        time: new Date(event.created * 1000),
+        status: verdicts[index]?.status ?? 'pending',
+        reason: verdicts[index]?.reason ?? null,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: activity.stripeEventId,
+      set: { status: sql`excluded.status`, reason: sql`excluded.reason`, updatedAt: new Date() },
+    });
 };
 
 /**
@@ -154,13 +187,18 @@ export const gateReceived = async (context: AppContext, subscriptionId: string):
       sources: new Map(sources.map((row) => [row.id, row])),
       hasDestination: (connected?.count ?? 0) > 0,
     };
-    for (const event of events) {
-      const verdict = verdictOf(event, input);
-      await recordVerdict(
-        tx,
-        event,
-        verdict === 'count' ? await countOrHold(context, tx, workspace) : verdict,
-      );
-    }
+    const verdicts = events.map((event) => verdictOf(event, input));
+    const passing = events.filter((_, index) => verdicts[index] === 'count');
+    const counted = new Map(
+      (await countOrHold(context, tx, workspace, passing)).map((verdict, index) => [
+        passing[index]?.id,
+        verdict,
+      ]),
+    );
+    const final = events.map((event, index) => {
+      const verdict = verdicts[index];
+      return verdict === 'count' || verdict === undefined ? (counted.get(event.id) ?? ready) : verdict;
+    });
+    await recordVerdicts(tx, events, final);
     return events.length;
   });

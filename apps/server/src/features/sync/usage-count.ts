@@ -1,26 +1,32 @@
-import { sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { usage } from '../../db/schema.ts';
 import type { Transaction } from './gate.ts';
 
 /**
- * Counts one sync event in the workspace's period and returns the new count, or undefined when the
- * cap is already reached (nothing counted). One statement, so concurrent counters never pass the cap.
+ * Counts up to `wanted` sync events in the workspace's period without passing `cap` (undefined:
+ * no cap) and returns how many were counted and the new total. The usage row is locked for the
+ * transaction, so concurrent counters never pass the cap together.
  */
-export const countSyncEvent = async (
+export const countSyncEvents = async (
   tx: Transaction,
   subscriptionId: string,
   periodStart: Date,
   cap: number | undefined,
-): Promise<number | undefined> => {
-  if (cap !== undefined && cap <= 0) return undefined;
-  const rows = await tx
-    .insert(usage)
-    .values({ subscriptionId, periodStart, events: 1 })
-    .onConflictDoUpdate({
-      target: [usage.subscriptionId, usage.periodStart],
-      set: { events: sql`${usage.events} + 1` },
-      ...(cap === undefined ? {} : { setWhere: sql`${usage.events} < ${cap}` }),
-    })
-    .returning({ events: usage.events });
-  return rows[0]?.events;
+  wanted: number,
+): Promise<{ counted: number; total: number }> => {
+  await tx.insert(usage).values({ subscriptionId, periodStart, events: 0 }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ events: usage.events })
+    .from(usage)
+    .where(and(eq(usage.subscriptionId, subscriptionId), eq(usage.periodStart, periodStart)))
+    .for('update');
+  const before = row?.events ?? 0;
+  const counted = cap === undefined ? wanted : Math.max(0, Math.min(wanted, cap - before));
+  if (counted > 0) {
+    await tx
+      .update(usage)
+      .set({ events: before + counted })
+      .where(and(eq(usage.subscriptionId, subscriptionId), eq(usage.periodStart, periodStart)));
+  }
+  return { counted, total: before + counted };
 };
