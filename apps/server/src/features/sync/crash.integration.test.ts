@@ -19,7 +19,13 @@ import {
   stripeEventOf,
   type SyncedWorkspace,
 } from '../../testing/sync.ts';
-import { createPostgresDatabase, testConfig, testEngine, testSecret } from '../../testing/test-app.ts';
+import {
+  createPostgresDatabase,
+  testConfig,
+  testEngine,
+  testSecret,
+  type TestApp,
+} from '../../testing/test-app.ts';
 import { waitFor } from '../../testing/wait.ts';
 
 /**
@@ -47,6 +53,7 @@ describe.runIf(testEngine() === 'postgres')('sync across crashes (kill -9)', () 
   let dropDatabase: () => Promise<void>;
   let dataDir: string;
   let env: NodeJS.ProcessEnv;
+  let testApp: TestApp;
   const children: ChildProcess[] = [];
 
   const spawnEntry = (entry: 'server' | 'worker', extra: NodeJS.ProcessEnv = {}) => {
@@ -88,8 +95,8 @@ describe.runIf(testEngine() === 'postgres')('sync across crashes (kill -9)', () 
     context = running.context;
     sandbox = context.providers.sandbox as Sandbox;
     const app = await buildHttpApp(context);
-    world = await seedSyncedWorkspace({ app, context, config, close: async () => undefined });
-    await app.close();
+    testApp = { app, context, config, close: () => app.close() };
+    world = await seedSyncedWorkspace(testApp);
     const stripe = context.providers.stripe;
     env = {
       ...process.env,
@@ -113,6 +120,7 @@ describe.runIf(testEngine() === 'postgres')('sync across crashes (kill -9)', () 
   });
   afterAll(async () => {
     for (const child of children) child.kill('SIGKILL');
+    await testApp.close();
     await running.close();
     await dropDatabase();
     await rm(dataDir, { recursive: true, force: true });
@@ -121,19 +129,19 @@ describe.runIf(testEngine() === 'postgres')('sync across crashes (kill -9)', () 
   let counter = 0;
   /** A customer and a billing subscription of it, as two signed webhooks. */
   /** (The customer exists in the Stripe stand-in too: a subscription synced first reads it from there.) */
-  const pairOfEvents = () => {
+  const pairOfEvents = (into: SyncedWorkspace = world) => {
     counter += 1;
-    const customer = sandbox.stripeState.createCustomer(world.account, {
+    const customer = sandbox.stripeState.createCustomer(into.account, {
       email: `crash${counter}@example.com`,
     }).id;
     return [
       stripeEventOf({
-        account: world.account,
+        account: into.account,
         type: 'customer.created',
         object: { id: customer, object: 'customer', email: `crash${counter}@example.com` },
       }),
       stripeEventOf({
-        account: world.account,
+        account: into.account,
         type: 'customer.subscription.created',
         object: billingSubscriptionOf(`sub_crash${counter}`, customer),
       }),
@@ -230,6 +238,47 @@ describe.runIf(testEngine() === 'postgres')('sync across crashes (kill -9)', () 
       }
       await expectExactlyOnce(events);
       await kill9(worker);
+      await kill9(server.child);
+    },
+  );
+
+  it(
+    'loses nothing through a minute of 429s, never making more than 110 calls in any 10 s, with two worker processes',
+    { timeout: 300_000 },
+    async () => {
+      const server = await startServer();
+      const workers = [spawnEntry('worker'), spawnEntry('worker')];
+      const sharing = [
+        world,
+        ...(await Promise.all(
+          [1, 2, 3].map(() => seedSyncedWorkspace(testApp, { portalId: world.portalId })),
+        )),
+      ];
+      const from = Date.now();
+      const fault = sandbox.faults.add({ service: 'hubspot', path: '/crm/*', status: 429 });
+      const events: Stripe.Event[] = [];
+      while (Date.now() - from < 60_000) {
+        const batch = sharing.flatMap((into) => pairOfEvents(into));
+        events.push(...batch);
+        expect((await Promise.all(batch.map((event) => deliver(server.url, event)))).every(Boolean)).toBe(
+          true,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+      sandbox.faults.remove(fault);
+      await expectExactlyOnce(events);
+      const times = sandbox.hubspotState
+        .requestLog(world.portalId)
+        .map((entry) => Date.parse(entry.at))
+        .filter((at) => at >= from)
+        .sort((a, b) => a - b);
+      let busiest = 0;
+      for (let first = 0, last = 0; last < times.length; last++) {
+        while ((times[last] ?? 0) - (times[first] ?? 0) >= 10_000) first++;
+        busiest = Math.max(busiest, last - first + 1);
+      }
+      expect(busiest).toBeLessThanOrEqual(110);
+      for (const worker of workers) await kill9(worker);
       await kill9(server.child);
     },
   );
