@@ -10,6 +10,7 @@ import {
 } from './members.ts';
 import { updateSubscriptionSettings } from './settings.ts';
 import { retryActivity, retryFailedActivities } from './sync.ts';
+import { getAggregatedActivities, getRecentActivities } from './activity.ts';
 import { createSubscription, getSubscription, listMySubscriptions } from './subscriptions.ts';
 import { getIntegrationCounts } from './connections.ts';
 import {
@@ -53,6 +54,8 @@ export const functionContracts = {
   updateProfile,
   retryActivity,
   retryFailedActivities,
+  getRecentActivities,
+  getAggregatedActivities,
   createSource,
   listSources,
   getSource,

@@ -15,3 +15,4 @@ export * from './sync.ts';
 export * from './connections.ts';
 export * from './sources.ts';
 export * from './destinations.ts';
+export * from './activity.ts';

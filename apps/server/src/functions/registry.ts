@@ -16,6 +16,8 @@ import { transferSubscriptionOwnership } from '../features/members/transfer-subs
 import { getProfile } from '../features/accounts/get-profile.ts';
 import { updateProfile } from '../features/accounts/update-profile.ts';
 import { retryActivity } from '../features/sync/retry-activity.ts';
+import { getRecentActivities } from '../features/activity/get-recent-activities.ts';
+import { getAggregatedActivities } from '../features/activity/get-aggregated-activities.ts';
 import { retryFailedActivities } from '../features/sync/retry-failed-activities.ts';
 import { createSource } from '../features/sources/create-source.ts';
 import { listSources } from '../features/sources/list-sources.ts';
@@ -55,6 +57,8 @@ export const functionRegistry: Record<FunctionName, CallableFunction> = {
   updateProfile,
   retryActivity,
   retryFailedActivities,
+  getRecentActivities,
+  getAggregatedActivities,
   createSource,
   listSources,
   getSource,

@@ -1,11 +1,11 @@
+import type { ActivityType } from '@billbridge/contract';
+
 /**
  * What a Stripe event is about: the activity type it is logged under and the source toggle that
  * decides whether it syncs (spec §3 "Source": customers, payments, invoices, subscriptions,
  * products). Events of other kinds are recorded but change nothing in the CRM.
  */
 export type SyncToggle = 'customers' | 'payments' | 'invoices' | 'subscriptions' | 'products';
-export type ActivityType =
-  'customer' | 'subscription' | 'invoice' | 'payment' | 'product' | 'account' | 'other';
 
 type EventKind = { type: ActivityType; toggle: SyncToggle | undefined };
 
