@@ -36,7 +36,12 @@ export const createJobQueue = async (database: Database): Promise<JobQueue> => {
   const boss =
     database.engine === 'pglite'
       ? new PgBoss({ ...supervision, db: fromPglite(database.pglite), backend: 'pglite', schedule: false })
-      : new PgBoss({ ...supervision, connectionString: database.connectionString, max: 10, useListenNotify: true });
+      : new PgBoss({
+          ...supervision,
+          connectionString: database.connectionString,
+          max: 10,
+          useListenNotify: true,
+        });
   boss.on('error', (error) => console.error('[queue]', error));
   await boss.start();
 
