@@ -1,12 +1,26 @@
-import type { ActivityStatus, ActivityType, RecentActivity } from '@billbridge/contract';
+import {
+  activityStatuses,
+  activityTypes,
+  type ActivityStatus,
+  type ActivityType,
+  type RecentActivity,
+} from '@billbridge/contract';
 import type { ActivityRow } from '../../db/schema.ts';
+
+/** The column is free text: a type the contract does not know yet is shown as `other`, not a 500. */
+export const activityTypeOf = (value: string): ActivityType =>
+  activityTypes.find((type) => type === value) ?? 'other';
+
+/** Same for the status: an unknown one is treated as still running. */
+const activityStatusOf = (value: string): ActivityStatus =>
+  activityStatuses.find((status) => status === value) ?? 'pending';
 
 export const activityToApi = (row: ActivityRow): RecentActivity => ({
   id: String(row.id),
-  type: row.type as ActivityType,
+  type: activityTypeOf(row.type),
   rawEventType: row.rawEventType,
   eventID: row.eventId,
   time: Math.floor(row.time.getTime() / 1000),
-  status: row.status as ActivityStatus,
+  status: activityStatusOf(row.status),
   reason: row.reason,
 });
