@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { plans, type PlanId } from '@billbridge/contract';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { plans, routes, type Plan } from '@billbridge/contract';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { membership, subscription, usage, user, userProfile } from '../../db/schema.ts';
+import { membership, subscription, usage, user, userProfile, type SubscriptionRow } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/mail-job.ts';
 import { mailLanguageOf } from '../../mail/message.ts';
 import { usageMail } from './usage-mail.ts';
@@ -12,68 +12,110 @@ type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Spec §9: notices at 50 %, 90 % and 100 % of the notification threshold, each once per period. */
 export const noticeLevels = [50, 90, 100] as const;
 
-/** The workspace's threshold: its own setting, else the plan's included events (none: no notices). */
-export const thresholdOf = (row: {
-  planId: string;
-  settings: Record<string, unknown>;
-}): number | undefined => {
+const planOf = (planId: string): Plan | undefined => (plans as Record<string, Plan | undefined>)[planId];
+
+/**
+ * The workspace's threshold: its own setting, else the plan's included events; undefined (no
+ * notices) for a plan without a number, such as enterprise's custom contract.
+ */
+export const thresholdOf = (row: Pick<SubscriptionRow, 'planId' | 'settings'>): number | undefined => {
   const own = row.settings.notification_threshold;
   if (typeof own === 'number' && own > 0) return own;
-  return plans[row.planId as PlanId]?.includedSyncEvents ?? undefined;
+  return planOf(row.planId)?.includedSyncEvents ?? undefined;
 };
 
-/** Owner and admins, with their language. */
-const recipientsOf = async (tx: Transaction, subscriptionId: string) =>
-  tx
-    .select({ email: user.email, language: userProfile.language })
-    .from(membership)
-    .innerJoin(user, eq(user.id, membership.userId))
-    .leftJoin(userProfile, eq(userProfile.userId, membership.userId))
+/** A plan that stops at its included events (free) instead of billing the overage. */
+const pausesAt = (planId: string): number | undefined => {
+  const plan = planOf(planId);
+  return plan && plan.overagePricePerEvent === null ? (plan.includedSyncEvents ?? undefined) : undefined;
+};
+
+/**
+ * Counts one sync event in the workspace's period and returns the period's new total. The upsert
+ * locks the row, so concurrent callers each get their own total.
+ */
+export const recordUsage = async (
+  tx: Transaction,
+  subscriptionId: string,
+  periodStart: Date,
+): Promise<number> => {
+  const [row] = await tx
+    .insert(usage)
+    .values({ subscriptionId, periodStart, events: 1 })
+    .onConflictDoUpdate({
+      target: [usage.subscriptionId, usage.periodStart],
+      set: { events: sql`${usage.events} + 1` },
+    })
+    .returning({ events: usage.events });
+  if (!row) throw new Error(`usage of ${subscriptionId} was not recorded`);
+  return row.events;
+};
+
+/**
+ * Marks `level` as noticed for the period unless it already is. One statement: of concurrent
+ * callers, exactly one gets the row back (the others wait for its lock, then see the level).
+ */
+const claimLevel = async (tx: Transaction, subscriptionId: string, periodStart: Date, level: number) => {
+  const won = await tx
+    .update(usage)
+    .set({ notifiedLevels: sql`array_append(${usage.notifiedLevels}, ${level}::int)` })
     .where(
       and(
-        eq(membership.subscriptionId, subscriptionId),
-        sql`(${membership.userId} = (select owner_id from subscription where id = ${subscriptionId}) or 'admin' = any(${membership.permissions}))`,
+        eq(usage.subscriptionId, subscriptionId),
+        eq(usage.periodStart, periodStart),
+        sql`not (${level}::int = any(${usage.notifiedLevels}))`,
       ),
-    );
+    )
+    .returning({ subscriptionId: usage.subscriptionId });
+  return won.length > 0;
+};
+
+/** The owner and every member holding admin, with their language. */
+const recipientsOf = (tx: Transaction, workspace: Pick<SubscriptionRow, 'id' | 'ownerId'>) => {
+  const admins = tx
+    .select({ userId: membership.userId })
+    .from(membership)
+    .where(and(eq(membership.subscriptionId, workspace.id), sql`'admin' = any(${membership.permissions})`));
+  return tx
+    .select({ email: user.email, language: userProfile.language })
+    .from(user)
+    .leftJoin(userProfile, eq(userProfile.userId, user.id))
+    .where(or(eq(user.id, workspace.ownerId), inArray(user.id, admins)))
+    .orderBy(user.email);
+};
 
 /**
  * Called by the sync engine in its transaction right after usage reached `events`: for each level
- * reached and not yet noticed this period, records it (one statement that only one caller can win)
- * and queues one e-mail per owner and admin.
+ * reached and not yet noticed this period, records it and queues one e-mail per owner and admin,
+ * in their language, in the same transaction (a rollback sends nothing and notices nothing).
  */
 export const sendUsageNotices = async (
   context: AppContext,
   tx: Transaction,
   input: { subscriptionId: string; periodStart: Date; events: number },
 ): Promise<void> => {
-  const [row] = await tx.select().from(subscription).where(eq(subscription.id, input.subscriptionId));
-  if (!row) return;
-  const threshold = thresholdOf(row);
+  const [workspace] = await tx.select().from(subscription).where(eq(subscription.id, input.subscriptionId));
+  if (!workspace) return;
+  const threshold = thresholdOf(workspace);
   if (!threshold) return;
   const reached = noticeLevels.filter((level) => input.events * 100 >= level * threshold);
+  const claimed: number[] = [];
   for (const level of reached) {
-    const won = await tx
-      .update(usage)
-      .set({ notifiedLevels: sql`array_append(${usage.notifiedLevels}, ${level}::int)` })
-      .where(
-        and(
-          eq(usage.subscriptionId, input.subscriptionId),
-          eq(usage.periodStart, input.periodStart),
-          sql`not (${level}::int = any(${usage.notifiedLevels}))`,
-        ),
-      )
-      .returning({ events: usage.events });
-    if (won.length === 0) continue;
-    const plan = plans[row.planId as PlanId];
-    for (const recipient of await recipientsOf(tx, row.id)) {
+    if (await claimLevel(tx, workspace.id, input.periodStart, level)) claimed.push(level);
+  }
+  if (claimed.length === 0) return;
+  const cap = pausesAt(workspace.planId);
+  const recipients = await recipientsOf(tx, workspace);
+  for (const level of claimed) {
+    for (const recipient of recipients) {
       const message = usageMail({
         to: recipient.email,
-        workspaceName: typeof row.settings.name === 'string' ? row.settings.name : '',
+        workspaceName: typeof workspace.settings.name === 'string' ? workspace.settings.name : '',
         level,
         events: input.events,
         threshold,
-        paused: level === 100 && plan?.overagePricePerEvent === null && plan.includedSyncEvents !== null,
-        link: `${context.config.appUrl}/subscription/${row.id}/billing/change-plan`,
+        paused: level === 100 && cap !== undefined && input.events >= cap,
+        link: `${context.config.appUrl}${routes.changePlan.replace(':id', encodeURIComponent(workspace.id))}`,
         language: mailLanguageOf(recipient.language),
       });
       await enqueueMail(context.queue, message, { tx });
