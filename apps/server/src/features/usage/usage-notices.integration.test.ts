@@ -6,7 +6,12 @@ import type { MailMessage } from '../../mail/message.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { signUpUser, type TestUser } from '../../testing/users.ts';
 import { seedWorkspace } from '../../testing/workspaces.ts';
-import { recordUsage, sendUsageNotices } from './usage-notices.ts';
+import { countSyncEvents } from '../sync/usage-count.ts';
+import { sendUsageNotices } from './usage-notices.ts';
+
+/** One sync event counted as the sync engine counts it (no cap), returning the new total. */
+const recordUsage = async (tx: Parameters<typeof countSyncEvents>[0], id: string, periodStart: Date) =>
+  (await countSyncEvents(tx, id, periodStart, undefined, 1)).total;
 
 describe('usage notices', () => {
   let t: TestApp;

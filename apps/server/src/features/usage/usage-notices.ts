@@ -31,27 +31,6 @@ const pausesAt = (planId: string): number | undefined => {
 };
 
 /**
- * Counts one sync event in the workspace's period and returns the period's new total. The upsert
- * locks the row, so concurrent callers each get their own total.
- */
-export const recordUsage = async (
-  tx: Transaction,
-  subscriptionId: string,
-  periodStart: Date,
-): Promise<number> => {
-  const [row] = await tx
-    .insert(usage)
-    .values({ subscriptionId, periodStart, events: 1 })
-    .onConflictDoUpdate({
-      target: [usage.subscriptionId, usage.periodStart],
-      set: { events: sql`${usage.events} + 1` },
-    })
-    .returning({ events: usage.events });
-  if (!row) throw new Error(`usage of ${subscriptionId} was not recorded`);
-  return row.events;
-};
-
-/**
  * Marks `level` as noticed for the period unless it already is. One statement: of concurrent
  * callers, exactly one gets the row back (the others wait for its lock, then see the level).
  */
