@@ -10,6 +10,7 @@ import {
 } from './members.ts';
 import { updateSubscriptionSettings } from './settings.ts';
 import { retryActivity, retryFailedActivities } from './sync.ts';
+import { getBackfillProgress, startBackfill } from './backfill.ts';
 import { getAggregatedActivities, getRecentActivities } from './activity.ts';
 import { createSubscription, getSubscription, listMySubscriptions } from './subscriptions.ts';
 import { getIntegrationCounts } from './connections.ts';
@@ -64,6 +65,8 @@ export const functionContracts = {
   saveSource,
   deleteSource,
   disconnectSource,
+  startBackfill,
+  getBackfillProgress,
   createDestination,
   listDestinations,
   getDestination,

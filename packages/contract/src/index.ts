@@ -12,6 +12,7 @@ export * from './functions.ts';
 export * from './routes.ts';
 export * from './mapping-rules.ts';
 export * from './sync.ts';
+export * from './backfill.ts';
 export * from './connections.ts';
 export * from './sources.ts';
 export * from './destinations.ts';

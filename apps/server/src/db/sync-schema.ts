@@ -210,13 +210,19 @@ export const backfill = pgTable(
     status: text('status').notNull(),
     /** The object kind being listed and the last id listed (Stripe's `starting_after`). */
     cursor: jsonb('cursor').$type<{ kind: string; after: string | null }>().notNull(),
-    /** Objects imported so far, by kind. */
+    /** Objects imported so far, by kind; its keys are the kinds this import lists. */
     counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
     error: text('error'),
     startedAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (table) => [index('backfill_source_id_idx').on(table.sourceId)],
+  (table) => [
+    index('backfill_source_id_idx').on(table.sourceId, table.startedAt),
+    // At most one import running per source, however many admins press the button at once.
+    uniqueIndex('backfill_running_unique')
+      .on(table.sourceId)
+      .where(sql`${table.status} = 'running'`),
+  ],
 );
 
 export type SourceRow = typeof source.$inferSelect;

@@ -54,6 +54,9 @@ const expected: Record<FunctionName, { own: Row; foreign: Row | null }> = {
   saveSource: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   deleteSource: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   disconnectSource: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  // The fixture's source is not connected: a permitted caller gets past the guard to "connect first".
+  startBackfill: { own: [401, 403, 403, 400, 400], foreign: [401, 403, 403, 403, 403] },
+  getBackfillProgress: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   createDestination: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   listDestinations: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   getDestination: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
@@ -136,6 +139,8 @@ const inputOf: Record<FunctionName, (fixture: Fixture) => unknown> = {
   }),
   deleteSource: ({ subscriptionId, sourceId }) => ({ subscriptionId, sourceId }),
   disconnectSource: ({ subscriptionId, sourceId }) => ({ subscriptionId, sourceId }),
+  startBackfill: ({ subscriptionId, sourceId }) => ({ subscriptionId, sourceId }),
+  getBackfillProgress: ({ subscriptionId, sourceId }) => ({ subscriptionId, sourceId }),
   createDestination: ({ subscriptionId }) => ({ subscriptionId }),
   listDestinations: ({ subscriptionId }) => ({ subscriptionId }),
   getDestination: ({ subscriptionId, destinationId }) => ({ subscriptionId, destinationId }),

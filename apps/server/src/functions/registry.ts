@@ -27,6 +27,8 @@ import { connectSource } from '../features/sources/connect-source.ts';
 import { saveSource } from '../features/sources/save-source.ts';
 import { deleteSource } from '../features/sources/delete-source.ts';
 import { disconnectSource } from '../features/sources/disconnect-source.ts';
+import { startBackfill } from '../features/backfill/start-backfill.ts';
+import { getBackfillProgress } from '../features/backfill/get-backfill-progress.ts';
 import { createDestination } from '../features/destinations/create-destination.ts';
 import { listDestinations } from '../features/destinations/list-destinations.ts';
 import { getDestination } from '../features/destinations/get-destination.ts';
@@ -67,6 +69,8 @@ export const functionRegistry: Record<FunctionName, CallableFunction> = {
   saveSource,
   deleteSource,
   disconnectSource,
+  startBackfill,
+  getBackfillProgress,
   createDestination,
   listDestinations,
   getDestination,

@@ -1,5 +1,6 @@
 import type { Queue } from 'pg-boss';
 import type { AppContext } from '../context.ts';
+import { backfillJob } from '../features/backfill/backfill-job.ts';
 import { drainJob } from '../features/sync/drain-job.ts';
 import { mailSendJob } from '../mail/mail-job.ts';
 import type { JobHandler, WorkerOptions } from './queue.ts';
@@ -17,6 +18,7 @@ export type JobDefinition = {
 export const jobHandlers = (context: AppContext): JobDefinition[] => [
   mailSendJob(context),
   drainJob(context),
+  backfillJob(context),
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
+import { resumeRunningBackfills } from '../features/backfill/backfill-job.ts';
 import { enqueuePendingDrains } from '../features/sync/drain-job.ts';
 import { rollEndedPeriods } from '../features/sync/period-roll.ts';
 import { jobHandlers } from './registry.ts';
@@ -22,13 +23,16 @@ export const startWorker = async (context: AppContext): Promise<() => void> => {
     });
   }
   await enqueuePendingDrains(context);
+  await resumeRunningBackfills(context);
   const sweepTimer = setInterval(() => {
     enqueuePendingDrains(context, 3).catch((error) => context.logger.warn({ err: error }, 'sweep failed'));
   }, sweepEveryMs);
   sweepTimer.unref();
-  // Free workspaces start their next period (and capped ones sync what they held) within a minute.
+  // Free workspaces start their next period (and capped ones sync what they held) within a minute;
+  // an import whose follow-up job was lost goes on.
   const rollTimer = setInterval(() => {
     rollEndedPeriods(context).catch((error) => context.logger.warn({ err: error }, 'period roll failed'));
+    resumeRunningBackfills(context).catch((error) => context.logger.warn({ err: error }, 'resume failed'));
   }, periodRollEveryMs);
   rollTimer.unref();
   const stopTimers = () => {

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, notLike, sql } from 'drizzle-orm';
 import {
   activityTypes,
   type ActivitySummary,
@@ -44,6 +44,8 @@ export const getAggregatedActivities = implement(
           eq(activity.subscriptionId, id),
           gte(activity.time, currentPeriodStart),
           lt(activity.time, currentPeriodEnd),
+          // Imported objects are not sync events (decision 012): the chart counts what usage counts.
+          notLike(activity.rawEventType, '%.backfilled'),
         ),
       )
       .groupBy(day, activity.type);

@@ -9,7 +9,8 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '@billbridge/sandbox';
 import type { AppContext } from '../../context.ts';
-import { activity, usage } from '../../db/schema.ts';
+import { activity, backfill, source, usage } from '../../db/schema.ts';
+import { beginBackfill } from '../backfill/begin-backfill.ts';
 import { buildHttpApp } from '../../http/app.ts';
 import { createLogger } from '../../logger.ts';
 import { bootstrap, type Running } from '../../main/bootstrap.ts';
@@ -239,6 +240,56 @@ describe.runIf(testEngine() === 'postgres')('sync across crashes (kill -9)', () 
       await expectExactlyOnce(events);
       await kill9(worker);
       await kill9(server.child);
+    },
+  );
+
+  it(
+    'resumes a backfill whose worker was killed halfway, and ends with exactly the source’s objects',
+    { timeout: 180_000 },
+    async () => {
+      const into = await seedSyncedWorkspace(testApp);
+      const emails = Array.from({ length: 450 }, (_, n) => `killed${n}@example.com`);
+      for (const email of emails) sandbox.stripeState.createCustomer(into.account, { email });
+      // Slow pages, so the kill lands between two of them.
+      const slow = sandbox.faults.add({
+        service: 'stripe',
+        method: 'GET',
+        path: '/v1/customers',
+        latencyMs: 400,
+      });
+      const [row] = await context.database.db.select().from(source).where(eq(source.id, into.sourceId));
+      if (!row) throw new Error('the seeded source is missing');
+      const { id } = await context.database.db.transaction((tx) => beginBackfill(context, tx, row));
+      const progress = async () =>
+        (await context.database.db.select().from(backfill).where(eq(backfill.id, id)))[0];
+
+      let worker = spawnEntry('worker');
+      await waitFor(async () => ((await progress())?.counts.customers ?? 0) >= 200, {
+        what: 'the import halfway',
+        timeoutMs: 60_000,
+      });
+      await kill9(worker);
+      expect(await progress()).toMatchObject({ status: 'running', cursor: { kind: 'customers' } });
+      worker = spawnEntry('worker');
+      await waitFor(async () => (await progress())?.status === 'done', {
+        what: 'the import to finish',
+        timeoutMs: 90_000,
+      });
+      sandbox.faults.remove(slow);
+      expect((await progress())?.counts.customers).toBe(450);
+      await waitFor(
+        async () => {
+          const rows = await context.database.db
+            .select({ status: activity.status })
+            .from(activity)
+            .where(eq(activity.subscriptionId, into.subscriptionId));
+          return rows.length === 450 && rows.every((item) => item.status === 'success');
+        },
+        { what: 'every imported customer synced', timeoutMs: 90_000 },
+      );
+      const contacts = sandbox.hubspotState.records(into.portalId, 'contacts');
+      expect(contacts.map((record) => record.properties.email).sort()).toEqual([...emails].sort());
+      await kill9(worker);
     },
   );
 

@@ -200,6 +200,14 @@ export const mapProduct = (product: Stripe.Product | Stripe.DeletedProduct): Map
   };
 };
 
+/** The customer's own events; other `customer.*` events (discounts, sources, …) write nothing. */
+const customerEventTypes = new Set([
+  'customer.created',
+  'customer.updated',
+  'customer.deleted',
+  'customer.backfilled',
+]);
+
 /** Which mapper an event type uses; undefined = recorded, nothing to write (e.g. payments, prices). */
 export const mapEvent = (
   type: string,
@@ -207,12 +215,7 @@ export const mapEvent = (
   rules: readonly PipelineMappingRule[],
 ): Mapped | undefined => {
   if (type.startsWith('customer.subscription.')) return mapSubscription(object as Stripe.Subscription, rules);
-  if (
-    type.startsWith('customer.') &&
-    (type === 'customer.created' || type === 'customer.updated' || type === 'customer.deleted')
-  ) {
-    return mapCustomer(object as Stripe.Customer);
-  }
+  if (customerEventTypes.has(type)) return mapCustomer(object as Stripe.Customer);
   if (type.startsWith('invoice.')) return mapInvoice(object as Stripe.Invoice);
   if (type.startsWith('product.')) return mapProduct(object as Stripe.Product);
   return undefined;

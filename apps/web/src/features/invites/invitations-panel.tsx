@@ -5,7 +5,7 @@ import { useErrorMessage } from '../../lib/use-error-message.ts';
 import { PermissionBadges } from '../members/permission-badges.tsx';
 import { useAcceptInvite, useMyInvites, useRejectInvite } from './invite-queries.ts';
 
-/** The server's reason, translated when it is the one an invitee can fix (decision 007). */
+/** The server's reason, translated when it is the one an invitee can fix (decision 011). */
 const useInviteFailure = () => {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();

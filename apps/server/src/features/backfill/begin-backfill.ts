@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { AppError, backfillKinds, backfillMessages, type BackfillKind } from '@billbridge/contract';
+import type { AppContext } from '../../context.ts';
+import { backfill, type BackfillRow, type SourceRow } from '../../db/schema.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { Transaction } from '../sync/gate.ts';
+import { syncTogglesOf } from '../sync/source-settings.ts';
+
+export const backfillQueue = 'sync.backfill';
+
+/** Asks a worker to go on with an import; at most one job queued per import. */
+export const enqueueBackfill = (queue: JobQueue, backfillId: string, tx?: Transaction) =>
+  queue.send(backfillQueue, { backfillId }, { tx, singletonKey: backfillId });
+
+/** The kinds a source imports: those whose sync toggle is on. */
+const kindsToImport = (row: SourceRow): BackfillKind[] => {
+  const toggles = syncTogglesOf(row.settings);
+  return backfillKinds.filter((kind) => toggles[kind]);
+};
+
+/** A source that syncs at least one kind of object an import lists. */
+export const canBackfill = (row: SourceRow): boolean =>
+  Boolean(row.accountId) && row.enabled && kindsToImport(row).length > 0;
+
+/**
+ * Starts an import of the source's existing objects in `tx`, with its job, or returns the one
+ * already running (a partial unique index keeps it to one per source, even when two admins race).
+ */
+export const beginBackfill = async (
+  context: AppContext,
+  tx: Transaction,
+  row: SourceRow,
+): Promise<BackfillRow> => {
+  if (!row.accountId || !row.enabled) {
+    throw new AppError('failed-precondition', backfillMessages.needsSyncingSource);
+  }
+  const kinds = kindsToImport(row);
+  const first = kinds[0];
+  if (!first) throw new AppError('failed-precondition', backfillMessages.nothingToImport);
+  const [created] = await tx
+    .insert(backfill)
+    .values({
+      id: randomUUID(),
+      sourceId: row.id,
+      status: 'running',
+      cursor: { kind: first, after: null },
+      counts: Object.fromEntries(kinds.map((kind) => [kind, 0])),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (created) {
+    await enqueueBackfill(context.queue, created.id, tx);
+    return created;
+  }
+  const [running] = await tx
+    .select()
+    .from(backfill)
+    .where(and(eq(backfill.sourceId, row.id), eq(backfill.status, 'running')));
+  if (!running) throw new Error('backfill insert conflicted without a running backfill');
+  return running;
+};
