@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
-import { queryRows } from '../../db/client.ts';
+import { definePrepared } from '../../db/prepared.ts';
 import { eventKindOf } from './event-kinds.ts';
 
 export type IngestOutcome = 'stored' | 'duplicate';
@@ -15,14 +14,50 @@ const objectIdOf = (event: Stripe.Event): string | null => {
   return typeof object.id === 'string' ? object.id : null;
 };
 
-type Inserted = { id: number; subscription_id: string | null; state: string };
+type Inserted = { id: string; subscription_id: string | null; state: string };
 
 /**
- * Stores a verified Stripe event in the inbox (ARCHITECTURE §7.1) in ONE statement, so ingest
- * costs one round trip: it finds the source by account, stores the event as `received` (the inbox
- * row is the sync job, decision 010) or `ignored` with the reason, logs an ignored event's activity,
- * and marks a source disconnected on `account.application.deauthorized`. A known event id is a
- * duplicate delivery and changes nothing. Once this returns, the event survives any crash.
+ * ONE statement, prepared once per connection (planning it costs more than running it): finds the
+ * source by account, stores the event as `received` (the inbox row is the sync job, decision 010)
+ * or `ignored` with the reason, logs an ignored event's activity, and marks a source disconnected
+ * on `account.application.deauthorized`. A known event id inserts nothing.
+ */
+const storeEvent = definePrepared<Inserted>(
+  'ingest_stripe_event',
+  `with found as (
+     select id, subscription_id, livemode from source where account_id = $1 limit 1
+   ),
+   verdict as (
+     select found.id as source_id, found.subscription_id,
+       case when found.id is null then '${noSource}'
+            when found.livemode and not $4::boolean then '${testModeOnLive}' end as reason
+     from (select 1) as one left join found on true
+   ),
+   inserted as (
+     insert into stripe_event
+       (account_id, event_id, type, livemode, created, object_id, payload, source_id, subscription_id, state, last_error)
+     select $1::text, $2::text, $3::text, $4::boolean, $5::bigint, $6::text, $7::jsonb, source_id, subscription_id,
+       case when reason is null then 'received' else 'ignored' end, reason
+     from verdict
+     on conflict (account_id, event_id) do nothing
+     returning id, source_id, subscription_id, state, last_error
+   ),
+   ignored_activity as (
+     insert into activity (subscription_id, stripe_event_id, type, raw_event_type, event_id, time, status, reason)
+     select subscription_id, id, $8::text, $3::text, $2::text, $9::timestamptz, 'warning', last_error
+     from inserted where state = 'ignored' and subscription_id is not null
+   ),
+   deauthorized as (
+     update source set account_id = null, enabled = false, auth = '{}'::jsonb,
+       access_token_sealed = null, refresh_token_sealed = null, updated_at = now()
+     where $3::text = 'account.application.deauthorized' and id = (select source_id from inserted)
+   )
+   select id, subscription_id, state from inserted`,
+);
+
+/**
+ * Stores a verified Stripe event in the inbox (ARCHITECTURE §7.1) in one round trip. A known event
+ * id is a duplicate delivery and changes nothing. Once this returns, the event survives any crash.
  */
 export const ingestStripeEvent = async (
   context: AppContext,
@@ -30,43 +65,17 @@ export const ingestStripeEvent = async (
   /** The body as received (already verified): stored as is, no second serialisation. */
   payload: string = JSON.stringify(event),
 ): Promise<IngestOutcome> => {
-  const accountId = event.account ?? 'platform';
-  const kind = eventKindOf(event.type).type;
-  const time = new Date(event.created * 1000).toISOString();
-  const [row] = await queryRows<Inserted>(
-    context.database.db,
-    sql`
-      with found as (
-        select id, subscription_id, livemode from source where account_id = ${accountId} limit 1
-      ),
-      verdict as (
-        select found.id as source_id, found.subscription_id,
-          case when found.id is null then ${noSource}
-               when found.livemode and not ${event.livemode} then ${testModeOnLive} end as reason
-        from (select 1) as one left join found on true
-      ),
-      inserted as (
-        insert into stripe_event
-          (account_id, event_id, type, livemode, created, object_id, payload, source_id, subscription_id, state, last_error)
-        select ${accountId}, ${event.id}, ${event.type}, ${event.livemode}, ${event.created}, ${objectIdOf(event)},
-          ${payload}::jsonb, source_id, subscription_id,
-          case when reason is null then 'received' else 'ignored' end, reason
-        from verdict
-        on conflict (account_id, event_id) do nothing
-        returning id, source_id, subscription_id, state, last_error
-      ),
-      ignored_activity as (
-        insert into activity (subscription_id, stripe_event_id, type, raw_event_type, event_id, time, status, reason)
-        select subscription_id, id, ${kind}, ${event.type}, ${event.id}, ${time}::timestamptz, 'warning', last_error
-        from inserted where state = 'ignored' and subscription_id is not null
-      ),
-      deauthorized as (
-        update source set account_id = null, enabled = false, auth = '{}'::jsonb,
-          access_token_sealed = null, refresh_token_sealed = null, updated_at = now()
-        where ${event.type} = 'account.application.deauthorized' and id = (select source_id from inserted)
-      )
-      select id, subscription_id, state from inserted`,
-  );
+  const [row] = await storeEvent(context.database, [
+    event.account ?? 'platform',
+    event.id,
+    event.type,
+    event.livemode,
+    event.created,
+    objectIdOf(event),
+    payload,
+    eventKindOf(event.type).type,
+    new Date(event.created * 1000).toISOString(),
+  ]);
   if (!row) return 'duplicate';
   if (row.state === 'received' && row.subscription_id) context.drains.nudge(row.subscription_id);
   return 'stored';
