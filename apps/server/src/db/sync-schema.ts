@@ -181,9 +181,16 @@ export const crmLink = pgTable(
     /** `created` and id of the newest event applied; older ones never overwrite it. */
     appliedEventCreated: bigint('applied_event_created', { mode: 'number' }),
     appliedEventId: text('applied_event_id'),
+    /** A line item's subscription: the deal whose items are compared when it changes. */
+    parentStripeObjectId: text('parent_stripe_object_id'),
     updatedAt: updatedAt(),
   },
-  (table) => [primaryKey({ columns: [table.destinationId, table.stripeObjectId, table.crmObjectType] })],
+  (table) => [
+    primaryKey({ columns: [table.destinationId, table.stripeObjectId, table.crmObjectType] }),
+    index('crm_link_parent_idx')
+      .on(table.destinationId, table.parentStripeObjectId)
+      .where(sql`${table.parentStripeObjectId} is not null`),
+  ],
 );
 
 /**

@@ -51,6 +51,8 @@ export type CrmClient = {
     ids: string[],
     property: string,
   ) => Promise<{ id: string; key: string }[]>;
+  /** Archives records by HubSpot id (an id already archived or unknown is no error). */
+  archive: (objectType: CrmObjectType, ids: string[]) => Promise<void>;
 };
 
 export class TransientCrmError extends Error {}
@@ -234,6 +236,11 @@ export const hubspotCrm = (context: AppContext, hubId: number, tokens: TokenSour
         }),
       )) as unknown as BatchBody;
       return keyed(body, (result) => String(result.properties?.[property] ?? '')).results;
+    },
+    archive: async (objectType, ids) => {
+      await call((client) =>
+        client.crm.objects.batchApi.archive(objectType, { inputs: ids.map((id) => ({ id })) }),
+      );
     },
     read: async (objectType, ids, property) => {
       const body = await call((client) =>

@@ -4,7 +4,7 @@ import { activity, crmLink, stripeEvent, type StripeEventRow } from '../../db/sc
 import type { Transaction } from './gate.ts';
 import { heldForDestination } from './gate.ts';
 import { backoffMs } from './hubspot-crm.ts';
-import type { LinkWrite } from './write-round.ts';
+import type { LinkWrite, Unlink } from './write-round.ts';
 
 export type EventOutcome =
   | { kind: 'written'; warnings: string[]; note?: string | undefined }
@@ -66,12 +66,14 @@ const saveLinks = async (tx: Transaction, links: LinkWrite[]) => {
         crmObjectType: link.crmObjectType,
         crmObjectId: link.crmObjectId,
         appliedEventCreated: link.eventCreated,
+        parentStripeObjectId: link.parentStripeObjectId,
       })
       .onConflictDoUpdate({
         target: [crmLink.destinationId, crmLink.stripeObjectId, crmLink.crmObjectType],
         set: {
           crmObjectId: link.crmObjectId,
           appliedEventCreated: sql`greatest(${crmLink.appliedEventCreated}, ${link.eventCreated})`,
+          parentStripeObjectId: link.parentStripeObjectId,
           updatedAt: new Date(),
         },
       });
@@ -89,6 +91,7 @@ export const settleRound = async (
     events: StripeEventRow[];
     outcomes: Map<number, EventOutcome>;
     links: LinkWrite[];
+    unlinks?: Unlink[];
   },
 ): Promise<void> => {
   const groups = new Map<string, { change: Change; ids: number[] }>();
@@ -101,6 +104,17 @@ export const settleRound = async (
   }
   await context.database.db.transaction(async (tx) => {
     await saveLinks(tx, round.links);
+    for (const unlink of round.unlinks ?? []) {
+      await tx
+        .delete(crmLink)
+        .where(
+          and(
+            eq(crmLink.destinationId, unlink.destinationId),
+            eq(crmLink.crmObjectType, unlink.crmObjectType),
+            eq(crmLink.stripeObjectId, unlink.stripeObjectId),
+          ),
+        );
+    }
     for (const { change, ids } of groups.values()) {
       const moved = await tx
         .update(stripeEvent)

@@ -114,6 +114,39 @@ describe('sync from Stripe into HubSpot', () => {
     );
   });
 
+  it('archives the line item of an item removed from the billing subscription, and keeps the others', async () => {
+    const customer = sandbox.stripeState.createCustomer(account, { email: 'items@example.com' });
+    sandbox.stripeState.addCard(account, customer.id, '4242424242424242');
+    const product = sandbox.stripeState.createProduct(account, { name: 'Seats' });
+    const priceOf = (unit_amount: number) =>
+      sandbox.stripeState.createPrice(account, {
+        product: product.id,
+        unit_amount,
+        currency: 'usd',
+        recurring: { interval: 'month' },
+      });
+    const billing = sandbox.stripeState.createSubscription(account, {
+      customer: customer.id,
+      items: [{ price: priceOf(1000).id }, { price: priceOf(500).id }],
+    });
+    const lineItemsOfDeal = () => {
+      const deal = deals().find((record) => record.properties.billbridge_stripe_id === billing.id);
+      return deal ? sandbox.hubspotState.associations(portalId, 'deals', deal.id, 'line_items') : [];
+    };
+    await waitFor(() => lineItemsOfDeal().length === 2, { what: 'two line items on the deal' });
+    const [kept, removed] = billing.items.data;
+    sandbox.stripeState.updateSubscription(account, billing.id, {
+      items: [{ id: removed?.id, deleted: true }],
+    });
+    await waitFor(() => lineItemsOfDeal().length === 1, { what: 'the removed item gone from the deal' });
+    const remaining = sandbox.hubspotState
+      .records(portalId, 'line_items')
+      .filter((record) => [kept?.id, removed?.id].includes(record.properties.hs_sku ?? ''));
+    expect(remaining.map((record) => record.properties.hs_sku)).toEqual([kept?.id]);
+    const deal = deals().find((record) => record.properties.billbridge_stripe_id === billing.id);
+    expect(deal?.properties.amount).toBe('10');
+  });
+
   it('never lets an older state overwrite a newer one: past_due (newer) before active (older) stays past_due', async () => {
     const customer = sandbox.stripeState.createCustomer(account, { email: 'order@example.com' });
     const object = (status: string) => ({

@@ -4,11 +4,19 @@ import {
   writeOrder,
   type AssociationWrite,
   type CrmObjectType,
+  type CrmRef,
   type RecordWrite,
 } from './crm-records.ts';
 import { RejectedCrmError, type CrmClient, type WriteResult } from './hubspot-crm.ts';
 
-export type WritePlan = { records: RecordWrite[]; associations: AssociationWrite[] };
+/** A line item HubSpot has for a deal whose billing subscription no longer has that item. */
+export type Removal = { crmObjectId: string; stripeObjectId: string; parent: CrmRef };
+
+export type WritePlan = {
+  records: RecordWrite[];
+  associations: AssociationWrite[];
+  removals?: Removal[];
+};
 
 export type PlanResult = {
   /** HubSpot id of every record written, by `refKey`. */
@@ -17,6 +25,8 @@ export type PlanResult = {
   failed: Map<number, string>;
   /** Inbox events whose association could not be made because one end is not in HubSpot. */
   warnings: Map<number, string[]>;
+  /** Stripe ids of the line items archived (their links go). */
+  archived: string[];
 };
 
 export const maxBatchInputs = 100;
@@ -213,7 +223,7 @@ export const executePlan = async (
   plan: WritePlan,
   knownIds: Map<string, string>,
 ): Promise<PlanResult> => {
-  const result: PlanResult = { hubspotIds: new Map(), failed: new Map(), warnings: new Map() };
+  const result: PlanResult = { hubspotIds: new Map(), failed: new Map(), warnings: new Map(), archived: [] };
   const ids: Ids = (key) => result.hubspotIds.get(key) ?? knownIds.get(key);
   for (const objectType of writeOrder) {
     const records = plan.records.filter((record) => record.objectType === objectType);
@@ -230,6 +240,19 @@ export const executePlan = async (
     );
     if (bySku.length) await writeBySku(crm, objectType, bySku, ids, result);
   }
+  await archiveRemoved(crm, plan.removals ?? [], result);
   await writeAssociations(crm, plan.associations, ids, result);
   return result;
+};
+
+/** Line items removed from a billing subscription go from its deal once the deal is written. */
+const archiveRemoved = async (crm: CrmClient, removals: Removal[], result: PlanResult) => {
+  const due = removals.filter((removal) => result.hubspotIds.has(refKey(removal.parent)));
+  for (const chunk of chunks(due)) {
+    await crm.archive(
+      'line_items',
+      chunk.map((removal) => removal.crmObjectId),
+    );
+    result.archived.push(...chunk.map((removal) => removal.stripeObjectId));
+  }
 };

@@ -17,7 +17,7 @@ import { hubspotCrm, TransientCrmError } from './hubspot-crm.ts';
 import { mapCustomer } from './map-stripe.ts';
 import { addFetchedCustomers, planRound, type Link, type RoundPlan } from './plan-round.ts';
 import { settleRound, type EventOutcome } from './settle.ts';
-import { executePlan, type PlanResult } from './write-plan.ts';
+import { executePlan, type PlanResult, type Removal } from './write-plan.ts';
 
 /** Events one round takes at most; the writer cuts them into batches of 100 per call. */
 export const roundSize = 1000;
@@ -56,6 +56,48 @@ const loadLinks = async (
     .from(crmLink)
     .where(and(eq(crmLink.destinationId, destinationId), inArray(crmLink.stripeObjectId, stripeIds)));
   return new Map(rows.map((row) => [`${row.crmObjectType}:${row.stripeObjectId}`, row]));
+};
+
+/**
+ * Line items HubSpot has for the round's deals that their billing subscription no longer lists
+ * (an item removed in Stripe): read from the links, so finding them costs HubSpot nothing.
+ */
+const removedLineItems = async (
+  context: AppContext,
+  destinationId: string,
+  plan: RoundPlan,
+): Promise<Removal[]> => {
+  const deals = plan.records.filter((record) => record.objectType === 'deals');
+  if (deals.length === 0) return [];
+  const current = new Set(
+    plan.records
+      .filter((record) => record.objectType === 'line_items')
+      .map((record) => record.stripeObjectId),
+  );
+  const linked = await context.database.db
+    .select()
+    .from(crmLink)
+    .where(
+      and(
+        eq(crmLink.destinationId, destinationId),
+        eq(crmLink.crmObjectType, 'line_items'),
+        inArray(
+          crmLink.parentStripeObjectId,
+          deals.map((deal) => deal.stripeObjectId),
+        ),
+      ),
+    );
+  return linked.flatMap((link) =>
+    link.crmObjectId && link.parentStripeObjectId && !current.has(link.stripeObjectId)
+      ? [
+          {
+            crmObjectId: link.crmObjectId,
+            stripeObjectId: link.stripeObjectId,
+            parent: { objectType: 'deals' as const, stripeObjectId: link.parentStripeObjectId },
+          },
+        ]
+      : [],
+  );
 };
 
 /** Stripe ids a round may need links for: each event's object and the customer it refers to. */
@@ -120,6 +162,7 @@ const writeToDestination = async (
 ): Promise<DestinationRound> => {
   const links = await loadLinks(context, row.id, referencedIds(events));
   const plan = planRound(events, rulesOf(row), links);
+  plan.removals = await removedLineItems(context, row.id, plan);
   try {
     addFetchedCustomers(plan, await fetchCustomers(context, plan));
     if (!row.hubId) throw new TransientCrmError('The destination has no portal id');
@@ -190,6 +233,13 @@ export const writeRound = async (
       events.map((event) => [event.id, destinations.length ? outcomeOf(event.id, rounds) : { kind: 'held' }]),
     ),
     links: rounds.flatMap((round) => linksOf(round)),
+    unlinks: rounds.flatMap((round) =>
+      (round.result?.archived ?? []).map((stripeObjectId) => ({
+        destinationId: round.destination.id,
+        crmObjectType: 'line_items',
+        stripeObjectId,
+      })),
+    ),
   });
 };
 
@@ -200,7 +250,10 @@ export type LinkWrite = {
   crmObjectId: string;
   eventCreated: number;
   eventId: string | null;
+  parentStripeObjectId: string | null;
 };
+
+export type Unlink = Pick<LinkWrite, 'destinationId' | 'crmObjectType' | 'stripeObjectId'>;
 
 const linksOf = (round: DestinationRound): LinkWrite[] => {
   if (!round.result) return [];
@@ -216,6 +269,7 @@ const linksOf = (round: DestinationRound): LinkWrite[] => {
         crmObjectId,
         eventCreated: record.eventCreated,
         eventId: null,
+        parentStripeObjectId: record.parent?.stripeObjectId ?? null,
       },
     ];
   });

@@ -1,0 +1,2 @@
+ALTER TABLE "crm_link" ADD COLUMN "parent_stripe_object_id" text;--> statement-breakpoint
+CREATE INDEX "crm_link_parent_idx" ON "crm_link" USING btree ("destination_id","parent_stripe_object_id") WHERE "crm_link"."parent_stripe_object_id" is not null;
