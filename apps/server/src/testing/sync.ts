@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@hubspot/api-client';
 import Stripe from 'stripe';
 import type { PipelineMappingRule } from '@billbridge/contract';
+import type { Sandbox } from '@billbridge/sandbox';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { activity, destination, source, stripeEvent } from '../db/schema.ts';
@@ -133,22 +134,26 @@ export const seedFailedActivity = async (db: Db, subscriptionId: string): Promis
   return logged?.id ?? 0;
 };
 
+/** The optional scopes a portal grants unless a test says otherwise: both unique properties. */
+const schemaScopes = ['crm.schemas.deals.write', 'crm.schemas.invoices.write'];
+
 /**
  * A destination connected to a portal of the embedded HubSpot stand-in (a fresh one unless
- * `portalId` names one), with the unique properties the connect flow creates and the given rules.
+ * `portalId` names one), with the unique properties the connect flow creates for the granted
+ * `scopes` and the given rules.
  */
 export const seedDestination = async (
   context: AppContext,
   subscriptionId: string,
   rules: PipelineMappingRule[],
-  { portalId }: { portalId?: number } = {},
+  { portalId, scopes = schemaScopes }: { portalId?: number; scopes?: string[] } = {},
 ): Promise<{ destinationId: string; portalId: number; accessToken: string }> => {
   const sandbox = context.providers.sandbox;
   if (!sandbox) throw new Error('seedDestination needs the embedded sandbox');
   const portal = portalId ? sandbox.hubspotState.portal(portalId) : sandbox.hubspotState.createPortal();
   const token = sandbox.hubspotState.issueToken(portal.id);
   const client = new Client({ accessToken: token.accessToken, basePath: sandbox.hubspot.url });
-  await ensureStripeIdProperties(client, ['crm.schemas.deals.write', 'crm.schemas.invoices.write']);
+  await ensureStripeIdProperties(client, scopes);
   const destinationId = randomUUID();
   await context.database.db.insert(destination).values({
     id: destinationId,
@@ -157,7 +162,7 @@ export const seedDestination = async (
     type: 'hubspot',
     enabled: true,
     hubId: portal.id,
-    scopes: [],
+    scopes,
     accessTokenSealed: context.secretBox.seal(token.accessToken),
     refreshTokenSealed: context.secretBox.seal(token.refreshToken),
     tokenExpiresAt: new Date(Date.now() + token.expiresIn * 1000),
@@ -199,7 +204,8 @@ export const seedSyncedWorkspace = async (
     planId = 'pro',
     rules,
     portalId: sharedPortalId,
-  }: { planId?: string; rules?: PipelineMappingRule[]; portalId?: number } = {},
+    scopes,
+  }: { planId?: string; rules?: PipelineMappingRule[]; portalId?: number; scopes?: string[] } = {},
 ): Promise<SyncedWorkspace> => {
   const sandbox = t.context.providers.sandbox;
   if (!sandbox) throw new Error('seedSyncedWorkspace needs the embedded sandbox');
@@ -211,7 +217,7 @@ export const seedSyncedWorkspace = async (
     t.context,
     subscriptionId,
     rules ?? [ruleOf('active', 'closedwon'), ruleOf('past_due', 'contractsent')],
-    { portalId: sharedPortalId },
+    { portalId: sharedPortalId, ...(scopes ? { scopes } : {}) },
   );
   return { subscriptionId, owner, account, sourceId, destinationId, portalId };
 };
@@ -237,3 +243,14 @@ export const billingSubscriptionOf = (
     })),
   },
 });
+
+/** A monthly USD price of a new product in a sandbox Stripe account. */
+export const seedMonthlyPrice = (sandbox: Sandbox, account: string, unitAmount: number, name = 'Plan') => {
+  const product = sandbox.stripeState.createProduct(account, { name });
+  return sandbox.stripeState.createPrice(account, {
+    product: product.id,
+    unit_amount: unitAmount,
+    currency: 'usd',
+    recurring: { interval: 'month' },
+  });
+};

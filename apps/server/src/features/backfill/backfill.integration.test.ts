@@ -5,7 +5,7 @@ import type { Sandbox } from '@billbridge/sandbox';
 import { activity, source, stripeEvent, usage } from '../../db/schema.ts';
 import { startWorker } from '../../jobs/worker.ts';
 import { createStripeClient } from '../../providers/stripe-client.ts';
-import { ruleOf, seedSyncedWorkspace, type SyncedWorkspace } from '../../testing/sync.ts';
+import { ruleOf, seedMonthlyPrice, seedSyncedWorkspace, type SyncedWorkspace } from '../../testing/sync.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { callFunction } from '../../testing/users.ts';
 import { waitFor } from '../../testing/wait.ts';
@@ -100,13 +100,7 @@ describe('backfill of existing Stripe objects', () => {
 
   it('imports existing products, customers, billing subscriptions and invoices when the source is switched on, without counting them as sync events', async () => {
     const world = await connectedButOff();
-    const product = sandbox.stripeState.createProduct(world.account, { name: 'Team plan' });
-    const price = sandbox.stripeState.createPrice(world.account, {
-      product: product.id,
-      unit_amount: 2500,
-      currency: 'usd',
-      recurring: { interval: 'month' },
-    });
+    const price = seedMonthlyPrice(sandbox, world.account, 2500);
     const customers = customersOf(world, 230, 'import');
     const billing = customers.slice(0, 30).map((customer) => {
       sandbox.stripeState.addCard(world.account, customer.id, '4242424242424242');

@@ -3,7 +3,7 @@ import { implement } from '../../functions/framework.ts';
 import { createHubSpotClient } from '../../providers/hubspot-client.ts';
 import { loadDestination } from './destination-store.ts';
 import { hubspotSettingsOf } from './hubspot-connect.ts';
-import { hubspotAccessToken } from './hubspot-token.ts';
+import { hubspotAccessToken, refreshHubSpotAccessToken } from './hubspot-token.ts';
 
 const byDisplayOrder = (a: { displayOrder: number }, b: { displayOrder: number }) =>
   a.displayOrder - b.displayOrder;
@@ -17,14 +17,13 @@ export const getDestinationPipelines = implement(
     const row = await loadDestination(app.database.db, subscriptionId, destinationId);
     if (!row.accessTokenSealed) throw new AppError('failed-precondition', connectionMessages.notConnected);
     const settings = hubspotSettingsOf(app);
-    const read = async (force: boolean) => {
-      const token = await hubspotAccessToken(app, destinationId, { force });
-      return createHubSpotClient(settings, token).crm.pipelines.pipelinesApi.getAll('deals');
-    };
+    const read = (token: string) =>
+      createHubSpotClient(settings, token).crm.pipelines.pipelinesApi.getAll('deals');
     let answer;
     try {
-      answer = await read(false).catch((error: unknown) => {
-        if (isExpired(error)) return read(true);
+      const token = await hubspotAccessToken(app, destinationId);
+      answer = await read(token).catch(async (error: unknown) => {
+        if (isExpired(error)) return read(await refreshHubSpotAccessToken(app, destinationId, token));
         throw error;
       });
     } catch (error) {

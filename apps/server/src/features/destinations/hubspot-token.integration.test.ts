@@ -98,7 +98,7 @@ describe('hubspotAccessToken', () => {
     const before = await mintedFor(id);
     const old = await hubspotAccessToken(bed.t.context, id);
     const tokens = await Promise.all(
-      Array.from({ length: 5 }, () => refreshHubSpotAccessToken(bed.t.context, id)),
+      Array.from({ length: 5 }, () => refreshHubSpotAccessToken(bed.t.context, id, old)),
     );
     expect(new Set(tokens).size).toBe(1);
     expect(tokens[0]).not.toBe(old);

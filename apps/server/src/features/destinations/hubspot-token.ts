@@ -37,30 +37,31 @@ const isFresh = (row: TokenRow): boolean =>
  * A valid HubSpot access token of the destination, for the sync engine and the functions that read
  * the portal. One that expires within 5 minutes is refreshed (refresh_token grant on the
  * date-versioned endpoint) under a per-destination lock, re-reading after the lock is taken: ten
- * concurrent callers refresh once and share the result. `force` refreshes even a token that looks
- * fresh — after HubSpot answered 401 EXPIRED_AUTHENTICATION — unless another caller replaced the
- * token while this one waited for the lock.
+ * concurrent callers refresh once and share the result. `rejected` is a token HubSpot answered 401
+ * EXPIRED_AUTHENTICATION for: it is replaced even if it looks fresh, unless another caller already
+ * replaced it (compared under the lock, so concurrent callers holding it refresh once).
  */
 export const hubspotAccessToken = async (
   context: AppContext,
   destinationId: string,
-  { force = false }: { force?: boolean } = {},
+  { rejected }: { rejected?: string } = {},
 ): Promise<string> => {
   const seen = await readTokens(context.database.db, destinationId);
-  if (!force && isFresh(seen)) return context.secretBox.open(seen.accessTokenSealed ?? '');
+  if (rejected === undefined && isFresh(seen)) return context.secretBox.open(seen.accessTokenSealed ?? '');
   return withDestinationLock(context.database, destinationId, async (db) => {
     const current = await readTokens(db, destinationId);
-    const replacedMeanwhile = current.accessTokenSealed !== seen.accessTokenSealed;
-    if ((replacedMeanwhile || !force) && isFresh(current)) {
-      return context.secretBox.open(current.accessTokenSealed ?? '');
-    }
+    const token = context.secretBox.open(current.accessTokenSealed ?? '');
+    if (token !== rejected && isFresh(current)) return token;
     return refreshLocked(context, db, destinationId, current);
   });
 };
 
-/** Refreshes now (after a 401 EXPIRED_AUTHENTICATION); concurrent callers still refresh once. */
-export const refreshHubSpotAccessToken = (context: AppContext, destinationId: string): Promise<string> =>
-  hubspotAccessToken(context, destinationId, { force: true });
+/** Replaces a token HubSpot refused with 401; concurrent callers holding it still refresh once. */
+export const refreshHubSpotAccessToken = (
+  context: AppContext,
+  destinationId: string,
+  rejected: string,
+): Promise<string> => hubspotAccessToken(context, destinationId, { rejected });
 
 const refreshLocked = async (
   context: AppContext,

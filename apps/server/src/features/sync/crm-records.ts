@@ -13,6 +13,21 @@ export const stripeIdProperty = 'billbridge_stripe_id' as const;
  */
 export const skuProperty = 'hs_sku' as const;
 
+/**
+ * Where a portal did not grant the schema scope for `billbridge_stripe_id` (it is optional), deals
+ * and invoices are keyed by a standard property that also holds the Stripe id: a deal's name
+ * (`Subscription sub_…`) and an invoice's external id. Written by the id `crm_link` remembers, else
+ * found by that property, else created.
+ */
+export const fallbackKeyProperty: Partial<Record<CrmObjectType, string>> = {
+  deals: 'dealname',
+  invoices: 'hs_external_invoice_id',
+};
+
+/** The object types whose unique `billbridge_stripe_id` the granted scopes let us create. */
+export const uniquelyKeyedTypes = (scopes: readonly string[]): Set<CrmObjectType> =>
+  new Set((['deals', 'invoices'] as const).filter((type) => scopes.includes(`crm.schemas.${type}.write`)));
+
 export type RecordWrite = {
   objectType: CrmObjectType;
   idProperty: 'email' | typeof stripeIdProperty | typeof skuProperty;

@@ -111,7 +111,11 @@ const withTimeout = <T>(promise: Promise<T>): Promise<T> =>
     );
   });
 
-export type TokenSource = { current: () => Promise<string>; refresh: () => Promise<string> };
+export type TokenSource = {
+  current: () => Promise<string>;
+  /** A fresh token in place of `rejected`, which HubSpot answered 401 for. */
+  refresh: (rejected: string) => Promise<string>;
+};
 
 /** One HubSpot call with the budget, the retries and one token refresh after a 401. */
 const callHubSpot = async <T>(
@@ -131,7 +135,7 @@ const callHubSpot = async <T>(
       const status = statusOf(error);
       if (status === 401 && !refreshed) {
         refreshed = true;
-        token = await tokens.refresh();
+        token = await tokens.refresh(token);
         continue;
       }
       if (status === 429) {

@@ -163,6 +163,7 @@ export const mapInvoice = (invoice: Stripe.Invoice): Mapped => {
           hs_balance_due: major(invoice.amount_remaining),
           hs_invoice_link: invoice.hosted_invoice_url ?? undefined,
           hs_payment_date: millis(invoice.status_transitions?.paid_at),
+          hs_external_invoice_id: invoice.id,
         }),
       },
     ],

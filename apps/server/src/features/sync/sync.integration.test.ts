@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '@billbridge/sandbox';
-import { activity, stripeEvent, usage } from '../../db/schema.ts';
+import { activity, crmLink, stripeEvent, usage } from '../../db/schema.ts';
 import { startWorker } from '../../jobs/worker.ts';
 import {
   listenForWebhooks,
   postWebhook,
   ruleOf,
   seedDestination,
+  seedMonthlyPrice,
+  seedSyncedWorkspace,
   seedSource,
   stripeEventOf,
 } from '../../testing/sync.ts';
@@ -145,6 +147,39 @@ describe('sync from Stripe into HubSpot', () => {
     expect(remaining.map((record) => record.properties.hs_sku)).toEqual([kept?.id]);
     const deal = deals().find((record) => record.properties.billbridge_stripe_id === billing.id);
     expect(deal?.properties.amount).toBe('10');
+  });
+
+  it('keys deals by name and invoices by external id in a portal that granted no schema scope, without duplicates', async () => {
+    const world = await seedSyncedWorkspace(t, { scopes: [] });
+    const customer = sandbox.stripeState.createCustomer(world.account, { email: 'noscope@example.com' });
+    sandbox.stripeState.addCard(world.account, customer.id, '4242424242424242');
+    const price = seedMonthlyPrice(sandbox, world.account, 700);
+    const billing = sandbox.stripeState.createSubscription(world.account, {
+      customer: customer.id,
+      items: [{ price: price.id }],
+    });
+    const dealsNamed = () =>
+      sandbox.hubspotState
+        .records(world.portalId, 'deals')
+        .filter((record) => record.properties.dealname === `Subscription ${billing.id}`);
+    const [deal] = await waitFor(() => dealsNamed().length === 1 && dealsNamed(), { what: 'the deal' });
+    expect(deal?.properties.billbridge_stripe_id).toBeUndefined();
+    const invoice = await waitFor(
+      () =>
+        sandbox.hubspotState
+          .records(world.portalId, 'invoices')
+          .find((record) => record.properties.hs_external_invoice_id === billing.latest_invoice),
+      { what: 'the invoice keyed by its external id' },
+    );
+    expect(invoice.properties.billbridge_stripe_id).toBeUndefined();
+
+    // Even with its links lost (a crash before the commit, say), the deal is found, not duplicated.
+    await t.context.database.db.delete(crmLink).where(eq(crmLink.destinationId, world.destinationId));
+    sandbox.stripeState.setSubscriptionStatus(world.account, billing.id, 'past_due');
+    await waitFor(() => dealsNamed()[0]?.properties.dealstage === 'contractsent', {
+      what: 'the deal moved to past due',
+    });
+    expect(dealsNamed()).toHaveLength(1);
   });
 
   it('never lets an older state overwrite a newer one: past_due (newer) before active (older) stays past_due', async () => {

@@ -1,6 +1,8 @@
 import {
+  fallbackKeyProperty,
   refKey,
   skuProperty,
+  stripeIdProperty,
   writeOrder,
   type AssociationWrite,
   type CrmObjectType,
@@ -87,7 +89,13 @@ type Ids = (key: string) => string | undefined;
  * HubSpot ids of SKU-keyed records not linked yet but already in HubSpot (a round repeated after a
  * crash, say): a deal's line items are read through its associations, products are searched.
  */
-const findExisting = async (crm: CrmClient, objectType: CrmObjectType, records: RecordWrite[], ids: Ids) => {
+const findExisting = async (
+  crm: CrmClient,
+  objectType: CrmObjectType,
+  records: RecordWrite[],
+  ids: Ids,
+  keyProperty: string,
+) => {
   const found = new Map<string, string>();
   if (objectType === 'line_items') {
     const dealIds = [
@@ -104,19 +112,24 @@ const findExisting = async (crm: CrmClient, objectType: CrmObjectType, records: 
   } else {
     for (const chunk of chunks(records)) {
       const values = chunk.map((record) => record.id);
-      for (const item of await crm.findBy(objectType, skuProperty, values)) found.set(item.key, item.id);
+      for (const item of await crm.findBy(objectType, keyProperty, values)) found.set(item.key, item.id);
     }
   }
   return found;
 };
 
-/** Line items and products: updated by HubSpot id when known or found, else created (with their deal). */
-const writeBySku = async (
+/**
+ * Records without a unique property to upsert by (line items and products by SKU; deals and
+ * invoices by their fallback key): updated by HubSpot id when known or found by `keyProperty`,
+ * else created (line items with their deal). `record.id` is the key's value.
+ */
+const writeByKey = async (
   crm: CrmClient,
   objectType: CrmObjectType,
   records: RecordWrite[],
   ids: Ids,
   result: PlanResult,
+  keyProperty: string,
 ) => {
   const hubspotIdOf = new Map<string, string>();
   for (const record of records) {
@@ -125,7 +138,9 @@ const writeBySku = async (
   }
   const unlinked = records.filter((record) => !hubspotIdOf.has(record.id.toLowerCase()));
   if (unlinked.length) {
-    for (const [key, id] of await findExisting(crm, objectType, unlinked, ids)) hubspotIdOf.set(key, id);
+    for (const [key, id] of await findExisting(crm, objectType, unlinked, ids, keyProperty)) {
+      hubspotIdOf.set(key, id);
+    }
   }
   const known = records.filter((record) => hubspotIdOf.has(record.id.toLowerCase()));
   const idOf = (record: RecordWrite) => hubspotIdOf.get(record.id.toLowerCase()) ?? '';
@@ -165,11 +180,17 @@ const writeBySku = async (
               : {}),
           };
         }),
-        skuProperty,
+        keyProperty,
       ),
     (record) => record.id,
     result,
   );
+};
+
+/** A deal or invoice keyed by its fallback property instead of `billbridge_stripe_id`. */
+const keyedByFallback = (record: RecordWrite, keyProperty: string): RecordWrite => {
+  const { [stripeIdProperty]: _stripeId, ...properties } = record.properties;
+  return { ...record, id: properties[keyProperty] ?? record.stripeObjectId, properties };
 };
 
 const writeAssociations = async (
@@ -222,14 +243,20 @@ export const executePlan = async (
   crm: CrmClient,
   plan: WritePlan,
   knownIds: Map<string, string>,
+  /** Types whose `billbridge_stripe_id` exists in the portal; the others use their fallback key. */
+  uniquelyKeyed: ReadonlySet<CrmObjectType> = new Set(['deals', 'invoices']),
 ): Promise<PlanResult> => {
   const result: PlanResult = { hubspotIds: new Map(), failed: new Map(), warnings: new Map(), archived: [] };
   const ids: Ids = (key) => result.hubspotIds.get(key) ?? knownIds.get(key);
   for (const objectType of writeOrder) {
     const records = plan.records.filter((record) => record.objectType === objectType);
     const bySku = records.filter((record) => record.idProperty === skuProperty);
+    const fallback = fallbackKeyProperty[objectType];
+    const byFallback = records.filter(
+      (record) => record.idProperty === stripeIdProperty && fallback && !uniquelyKeyed.has(objectType),
+    );
     await writeIsolating(
-      records.filter((record) => record.idProperty !== skuProperty),
+      records.filter((record) => record.idProperty !== skuProperty && !byFallback.includes(record)),
       (chunk) =>
         crm.upsert(
           objectType,
@@ -238,7 +265,11 @@ export const executePlan = async (
       (record) => record.id,
       result,
     );
-    if (bySku.length) await writeBySku(crm, objectType, bySku, ids, result);
+    if (bySku.length) await writeByKey(crm, objectType, bySku, ids, result, skuProperty);
+    if (byFallback.length && fallback) {
+      const keyed = byFallback.map((record) => keyedByFallback(record, fallback));
+      await writeByKey(crm, objectType, keyed, ids, result, fallback);
+    }
   }
   await archiveRemoved(crm, plan.removals ?? [], result);
   await writeAssociations(crm, plan.associations, ids, result);

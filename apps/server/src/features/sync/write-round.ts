@@ -10,9 +10,9 @@ import {
   type DestinationRow,
   type StripeEventRow,
 } from '../../db/schema.ts';
-import { hubspotAccessToken } from '../destinations/hubspot-token.ts';
+import { hubspotAccessToken, refreshHubSpotAccessToken } from '../destinations/hubspot-token.ts';
 import { createStripeClient } from '../../providers/stripe-client.ts';
-import type { RecordWrite } from './crm-records.ts';
+import { uniquelyKeyedTypes, type RecordWrite } from './crm-records.ts';
 import { hubspotCrm, TransientCrmError } from './hubspot-crm.ts';
 import { mapCustomer } from './map-stripe.ts';
 import { addFetchedCustomers, planRound, type Link, type RoundPlan } from './plan-round.ts';
@@ -168,12 +168,13 @@ const writeToDestination = async (
     if (!row.hubId) throw new TransientCrmError('The destination has no portal id');
     const tokens = {
       current: () => hubspotAccessToken(context, row.id),
-      refresh: () => hubspotAccessToken(context, row.id, { force: true }),
+      refresh: (rejected: string) => refreshHubSpotAccessToken(context, row.id, rejected),
     };
     const knownIds = new Map(
       [...links].flatMap(([key, link]) => (link.crmObjectId ? [[key, link.crmObjectId] as const] : [])),
     );
-    const result = await executePlan(hubspotCrm(context, row.hubId, tokens), plan, knownIds);
+    const crm = hubspotCrm(context, row.hubId, tokens);
+    const result = await executePlan(crm, plan, knownIds, uniquelyKeyedTypes(row.scopes));
     return { destination: row, plan, result };
   } catch (error) {
     if (!(error instanceof TransientCrmError)) throw error;
