@@ -37,6 +37,8 @@ export const buildHubSpotServer = ({ rt, faults, logger }: HubSpotServerOptions)
     logger,
     routerOptions: { querystringParser: parseQuery },
     bodyLimit: 8 * 1024 * 1024,
+    // A stand-in stops at once: requests held by an injected latency fault are cut, not awaited.
+    forceCloseConnections: true,
   });
   registerBodyParsers(app);
   app.addHook('onRequest', faultHook(faults, 'hubspot', faultBody));

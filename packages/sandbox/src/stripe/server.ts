@@ -41,6 +41,8 @@ export const buildStripeServer = ({ rt, faults, logger }: StripeServerOptions): 
     genReqId: () => requestId(),
     routerOptions: { querystringParser: parseQuery },
     bodyLimit: 4 * 1024 * 1024,
+    // A stand-in stops at once: requests held by an injected latency fault are cut, not awaited.
+    forceCloseConnections: true,
   });
   registerBodyParsers(app);
   registerCors(app);

@@ -132,6 +132,9 @@ const callHubSpot = async <T>(
     try {
       return await withTimeout(request(new Client({ accessToken: token, basePath })));
     } catch (error) {
+      // A call that hung for the whole timeout is not retried at once: the round ends, its events
+      // wait with backoff, and the drain does not sit on the workspace for minutes.
+      if (error instanceof TransientCrmError) throw error;
       const status = statusOf(error);
       if (status === 401 && !refreshed) {
         refreshed = true;

@@ -49,29 +49,37 @@ describe('sync reliability', () => {
   const contactsOf = (world: SyncedWorkspace) => sandbox().hubspotState.records(world.portalId, 'contacts');
   const callsTo = (world: SyncedWorkspace) => sandbox().hubspotState.requestLog(world.portalId).length;
 
-  it('answers webhooks while HubSpot is down, and syncs every event once it is back', async () => {
-    t = await createTestApp();
-    const world = await seedSyncedWorkspace(t);
-    await start();
-    const fault = sandbox().faults.add({ service: 'hubspot', path: '/crm/*', status: 503 });
-    const events: Stripe.Event[] = [];
-    for (let i = 0; i < 10; i++)
-      events.push(await post(world, 'customer.created', customerOf(`cus_down${i}`, `down${i}@example.com`)));
-    await waitFor(
-      async () => (await activityOf(events[0]?.id ?? ''))?.reason?.startsWith('Retrying') ?? false,
-      {
-        what: 'the first event retrying',
-      },
-    );
-    expect(contactsOf(world)).toHaveLength(0);
-    sandbox().faults.remove(fault);
-    await waitFor(() => contactsOf(world).length === 10, { what: 'all ten contacts', timeoutMs: 30_000 });
-    for (const event of events) {
-      await waitFor(async () => (await activityOf(event.id))?.status === 'success', {
-        what: 'every activity success',
-      });
-    }
-  });
+  // Hanging: longer than the writer's 15 s call timeout, so every call of the outage times out.
+  it.each([
+    ['answering 503', { status: 503 }],
+    ['hanging', { latencyMs: 45_000 }],
+  ])(
+    'answers webhooks while HubSpot is down (%s), and syncs every event once it is back',
+    async (_, outage) => {
+      t = await createTestApp();
+      const world = await seedSyncedWorkspace(t);
+      await start();
+      const fault = sandbox().faults.add({ service: 'hubspot', path: '/crm/*', ...outage });
+      const events: Stripe.Event[] = [];
+      for (let i = 0; i < 10; i++)
+        events.push(
+          await post(world, 'customer.created', customerOf(`cus_down${i}`, `down${i}@example.com`)),
+        );
+      await waitFor(
+        async () => (await activityOf(events[0]?.id ?? ''))?.reason?.startsWith('Retrying') ?? false,
+        { what: 'the first event retrying', timeoutMs: 30_000 },
+      );
+      expect(contactsOf(world)).toHaveLength(0);
+      sandbox().faults.remove(fault);
+      await waitFor(() => contactsOf(world).length === 10, { what: 'all ten contacts', timeoutMs: 30_000 });
+      for (const event of events) {
+        await waitFor(async () => (await activityOf(event.id))?.status === 'success', {
+          what: 'every activity success',
+        });
+      }
+    },
+    90_000,
+  );
 
   it('writes 99 of a batch of 100 with one invalid record, dead-letters that one and syncs it once by replay', async () => {
     t = await createTestApp();
