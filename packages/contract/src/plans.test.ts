@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPlan, isSelectablePlan, planList, plans } from './plans.ts';
+import { findPlan, isSelectablePlan, planList, plans, syncCapOf } from './plans.ts';
 
 describe('the plans', () => {
   it('carry the prices, included events and overage of the spec table', () => {
@@ -89,5 +89,12 @@ describe('the plans', () => {
     expect(findPlan('pro')?.price).toBe(49);
     expect(findPlan('platinum')).toBeUndefined();
     expect(findPlan('constructor')).toBeUndefined();
+  });
+
+  it('pause only the plans that bill no overage, at their included events', () => {
+    expect(syncCapOf('free')).toBe(1_000);
+    expect(syncCapOf('pro')).toBeUndefined();
+    expect(syncCapOf('enterprise')).toBeUndefined();
+    expect(syncCapOf('platinum')).toBeUndefined();
   });
 });

@@ -125,6 +125,15 @@ export const isPlanId = (id: string): id is PlanId => (planIds as readonly strin
 export const findPlan = (id: string): Plan | undefined => (isPlanId(id) ? plans[id] : undefined);
 
 /**
+ * Where a plan pauses syncing: its included events when it bills no overage (free); undefined for
+ * plans that bill past it or have no number (custom contracts).
+ */
+export const syncCapOf = (planId: string): number | undefined => {
+  const plan = findPlan(planId);
+  return plan && plan.overagePricePerEvent === null ? (plan.includedSyncEvents ?? undefined) : undefined;
+};
+
+/**
  * Whether a user can pick the plan on the plan screens: legacy plans are hidden and a custom price
  * (enterprise) links to an external page instead.
  */

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { plans, type PlanId } from '@billbridge/contract';
+import { syncCapOf } from '@billbridge/contract';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -35,13 +35,6 @@ const toggleLabels: Record<SyncToggle, string> = {
 const heldForCap = 'Held: the workspace reached its plan’s sync event limit for this billing period';
 export const heldForDestination = 'Held until a HubSpot destination is connected and enabled';
 
-/** The cap of a plan that pauses instead of billing overage; undefined when it never caps. */
-export const capOf = (planId: string): number | undefined => {
-  const plan = plans[planId as PlanId] as (typeof plans)[PlanId] | undefined;
-  if (!plan || plan.overagePricePerEvent !== null || plan.includedSyncEvents === null) return undefined;
-  return plan.includedSyncEvents;
-};
-
 type GateInput = {
   workspace: SubscriptionRow;
   sources: Map<string, SourceRow>;
@@ -74,7 +67,7 @@ const verdictOf = (event: StripeEventRow, input: GateInput): Verdict | 'count' =
   return 'count';
 };
 
-/** An import of existing objects (backfill, decision 011) is not a sync event: never counted, never capped. */
+/** An import of existing objects (backfill, decision 012) is not a sync event: never counted, never capped. */
 export const isBackfill = (eventType: string): boolean => eventType.endsWith('.backfilled');
 
 const ready: Verdict = { state: 'ready', status: 'pending', reason: null };
@@ -97,7 +90,7 @@ const countOrHold = async (
     tx,
     workspace.id,
     workspace.currentPeriodStart,
-    capOf(workspace.planId),
+    syncCapOf(workspace.planId),
     counting.length,
   );
   if (counted < counting.length) {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { plans, routes, type Plan } from '@billbridge/contract';
+import { findPlan, routes, syncCapOf } from '@billbridge/contract';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { membership, subscription, usage, user, userProfile, type SubscriptionRow } from '../../db/schema.ts';
@@ -12,8 +12,6 @@ type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Spec §9: notices at 50 %, 90 % and 100 % of the notification threshold, each once per period. */
 export const noticeLevels = [50, 90, 100] as const;
 
-const planOf = (planId: string): Plan | undefined => (plans as Record<string, Plan | undefined>)[planId];
-
 /**
  * The workspace's threshold: its own setting, else the plan's included events; undefined (no
  * notices) for a plan without a number, such as enterprise's custom contract.
@@ -21,13 +19,7 @@ const planOf = (planId: string): Plan | undefined => (plans as Record<string, Pl
 export const thresholdOf = (row: Pick<SubscriptionRow, 'planId' | 'settings'>): number | undefined => {
   const own = row.settings.notification_threshold;
   if (typeof own === 'number' && own > 0) return own;
-  return planOf(row.planId)?.includedSyncEvents ?? undefined;
-};
-
-/** A plan that stops at its included events (free) instead of billing the overage. */
-const pausesAt = (planId: string): number | undefined => {
-  const plan = planOf(planId);
-  return plan && plan.overagePricePerEvent === null ? (plan.includedSyncEvents ?? undefined) : undefined;
+  return findPlan(row.planId)?.includedSyncEvents ?? undefined;
 };
 
 /**
@@ -83,7 +75,7 @@ export const sendUsageNotices = async (
     if (await claimLevel(tx, workspace.id, input.periodStart, level)) claimed.push(level);
   }
   if (claimed.length === 0) return;
-  const cap = pausesAt(workspace.planId);
+  const cap = syncCapOf(workspace.planId);
   const recipients = await recipientsOf(tx, workspace);
   for (const level of claimed) {
     for (const recipient of recipients) {
