@@ -98,6 +98,10 @@ export type ConnectionsBed = {
   /** Holds only `access` on them. */
   member: TestUser;
   workspace: (status?: string) => Promise<string>;
+  /** A new, not connected source (of a fresh workspace unless one is named). */
+  newSource: (subscriptionId?: string) => Promise<{ subscriptionId: string; sourceId: string }>;
+  /** A new, not connected destination (of a fresh workspace unless one is named). */
+  newDestination: (subscriptionId?: string) => Promise<{ subscriptionId: string; destinationId: string }>;
   call: (name: string, data: unknown, user?: TestUser) => ReturnType<typeof callFunction>;
 };
 
@@ -106,15 +110,31 @@ export const connectionsBed = async (): Promise<ConnectionsBed> => {
   const t = await createTestApp();
   const admin = await signUpUser(t.app, { name: 'Ada Admin' });
   const member = await signUpUser(t.app, { name: 'Mo Member' });
+  const workspace = (status = 'active') =>
+    seedWorkspace(t.context.database.db, admin.id, [{ userId: member.id, permissions: ['access'] }], {
+      status,
+    });
+  const call: ConnectionsBed['call'] = (name, data, user = admin) => callFunction(t.app, name, data, user);
   return {
     t,
     admin,
     member,
-    workspace: (status = 'active') =>
-      seedWorkspace(t.context.database.db, admin.id, [{ userId: member.id, permissions: ['access'] }], {
-        status,
-      }),
-    call: (name, data, user = admin) => callFunction(t.app, name, data, user),
+    workspace,
+    newSource: async (subscriptionId) => {
+      const owner = subscriptionId ?? (await workspace());
+      const { sourceId } = resultOf<{ sourceId: string }>(
+        await call('createSource', { subscriptionId: owner }),
+      );
+      return { subscriptionId: owner, sourceId };
+    },
+    newDestination: async (subscriptionId) => {
+      const owner = subscriptionId ?? (await workspace());
+      const { destinationId } = resultOf<{ destinationId: string }>(
+        await call('createDestination', { subscriptionId: owner }),
+      );
+      return { subscriptionId: owner, destinationId };
+    },
+    call,
   };
 };
 

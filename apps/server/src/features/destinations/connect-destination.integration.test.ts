@@ -20,14 +20,6 @@ describe('connectDestination', () => {
   });
   afterAll(() => bed.t.close());
 
-  const newDestination = async () => {
-    const subscriptionId = await bed.workspace();
-    const { destinationId } = resultOf<{ destinationId: string }>(
-      await bed.call('createDestination', { subscriptionId }),
-    );
-    return { subscriptionId, destinationId };
-  };
-
   const connect = (ids: { subscriptionId: string; destinationId: string }, choices = {}) =>
     connectThroughSandbox(
       bed.t.app,
@@ -41,7 +33,7 @@ describe('connectDestination', () => {
     (await bed.t.context.database.db.select().from(destination).where(eq(destination.id, id)))[0];
 
   it('connects the portal chosen on the consent page and records its id and granted scopes', async () => {
-    const ids = await newDestination();
+    const ids = await bed.newDestination();
     const { destination: connected } = resultOf<{ destination: Destination }>(await connect(ids));
     expect(connected).toMatchObject({ id: ids.destinationId, connected: true, enabled: false });
     expect(connected.portal_id).toEqual(expect.any(Number));
@@ -57,7 +49,7 @@ describe('connectDestination', () => {
   });
 
   it('creates the unique billbridge_stripe_id property where the scopes allow, and again finds it on reconnection', async () => {
-    const ids = await newDestination();
+    const ids = await bed.newDestination();
     const { destination: connected } = resultOf<{ destination: Destination }>(await connect(ids));
     const portal = sandboxOf(bed.t.context).hubspotState.portal(connected.portal_id ?? 0);
     for (const objectType of ['deals', 'invoices'] as const) {
@@ -75,7 +67,7 @@ describe('connectDestination', () => {
   });
 
   it('stores the tokens sealed and never answers them', async () => {
-    const ids = await newDestination();
+    const ids = await bed.newDestination();
     const answer = await connect(ids);
     const row = await storedRow(ids.destinationId);
     expect(row?.accessTokenSealed).toMatch(/^v1\./);
@@ -93,7 +85,7 @@ describe('connectDestination', () => {
   });
 
   it('refuses a destination that is already connected', async () => {
-    const ids = await newDestination();
+    const ids = await bed.newDestination();
     await connect(ids);
     // A state issued before the first connection finished is refused too.
     const { status, body } = await bed.call('connectDestination', {
@@ -106,7 +98,7 @@ describe('connectDestination', () => {
   });
 
   it('refuses a state of another session, another destination, or one used already', async () => {
-    const first = await newDestination();
+    const first = await bed.newDestination();
     const { destinationId: secondId } = resultOf<{ destinationId: string }>(
       await bed.call('createDestination', { subscriptionId: first.subscriptionId }),
     );
@@ -127,7 +119,7 @@ describe('connectDestination', () => {
   });
 
   it('refuses an access-only member', async () => {
-    const ids = await newDestination();
+    const ids = await bed.newDestination();
     const { url } = resultOf<{ url: string }>(await bed.call('startDestinationConnection', ids));
     const { code, state } = await giveConsent(url);
     expect((await bed.call('connectDestination', { ...ids, code, state }, bed.member)).status).toBe(403);

@@ -14,22 +14,14 @@ describe('deleteDestination', () => {
   });
   afterAll(() => bed.t.close());
 
-  const newDestination = async () => {
-    const subscriptionId = await bed.workspace();
-    const { destinationId } = resultOf<{ destinationId: string }>(
-      await bed.call('createDestination', { subscriptionId }),
-    );
-    return { subscriptionId, destinationId };
-  };
-
   it('deletes a destination that is not connected', async () => {
-    const ids = await newDestination();
+    const ids = await bed.newDestination();
     expect(resultOf(await bed.call('deleteDestination', ids))).toEqual({ success: true });
     expect((await bed.call('getDestination', ids)).status).toBe(404);
   });
 
   it('refuses while connected, and deletes once disconnected', async () => {
-    const ids = await newDestination();
+    const ids = await bed.newDestination();
     await connectThroughSandbox(bed.t.app, bed.admin, 'destination', {
       subscriptionId: ids.subscriptionId,
       targetId: ids.destinationId,
@@ -43,6 +35,6 @@ describe('deleteDestination', () => {
   });
 
   it('refuses an access-only member', async () => {
-    expect((await bed.call('deleteDestination', await newDestination(), bed.member)).status).toBe(403);
+    expect((await bed.call('deleteDestination', await bed.newDestination(), bed.member)).status).toBe(403);
   });
 });

@@ -19,10 +19,7 @@ describe('disconnectDestination', () => {
   afterAll(() => bed.t.close());
 
   const connectedDestination = async () => {
-    const subscriptionId = await bed.workspace();
-    const { destinationId } = resultOf<{ destinationId: string }>(
-      await bed.call('createDestination', { subscriptionId }),
-    );
+    const { subscriptionId, destinationId } = await bed.newDestination();
     await connectThroughSandbox(bed.t.app, bed.admin, 'destination', {
       subscriptionId,
       targetId: destinationId,

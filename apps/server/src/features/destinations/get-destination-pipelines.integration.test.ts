@@ -15,16 +15,8 @@ describe('getDestinationPipelines', () => {
   });
   afterAll(() => bed.t.close());
 
-  const newDestination = async () => {
-    const subscriptionId = await bed.workspace();
-    const { destinationId } = resultOf<{ destinationId: string }>(
-      await bed.call('createDestination', { subscriptionId }),
-    );
-    return { subscriptionId, destinationId };
-  };
-
   it("reads the connected portal's deal pipelines and their stages in order", async () => {
-    const ids = await newDestination();
+    const ids = await bed.newDestination();
     await connectThroughSandbox(bed.t.app, bed.admin, 'destination', {
       subscriptionId: ids.subscriptionId,
       targetId: ids.destinationId,
@@ -44,12 +36,14 @@ describe('getDestinationPipelines', () => {
   });
 
   it('refuses a destination that is not connected', async () => {
-    const { status, body } = await bed.call('getDestinationPipelines', await newDestination());
+    const { status, body } = await bed.call('getDestinationPipelines', await bed.newDestination());
     expect(status).toBe(400);
     expect(errorOf(body).message).toBe('This destination is not connected.');
   });
 
   it('refuses an access-only member', async () => {
-    expect((await bed.call('getDestinationPipelines', await newDestination(), bed.member)).status).toBe(403);
+    expect((await bed.call('getDestinationPipelines', await bed.newDestination(), bed.member)).status).toBe(
+      403,
+    );
   });
 });

@@ -5,7 +5,6 @@ import { destination } from '../../db/schema.ts';
 import {
   connectionsBed,
   connectThroughSandbox,
-  resultOf,
   sandboxOf,
   type ConnectionsBed,
 } from '../../testing/connections.ts';
@@ -19,10 +18,7 @@ describe('hubspotAccessToken', () => {
   afterAll(() => bed.t.close());
 
   const connectedDestination = async () => {
-    const subscriptionId = await bed.workspace();
-    const { destinationId } = resultOf<{ destinationId: string }>(
-      await bed.call('createDestination', { subscriptionId }),
-    );
+    const { subscriptionId, destinationId } = await bed.newDestination();
     await connectThroughSandbox(bed.t.app, bed.admin, 'destination', {
       subscriptionId,
       targetId: destinationId,

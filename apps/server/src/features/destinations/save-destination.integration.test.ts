@@ -16,16 +16,8 @@ describe('saveDestination', () => {
   });
   afterAll(() => bed.t.close());
 
-  const newDestination = async () => {
-    const subscriptionId = await bed.workspace();
-    const { destinationId } = resultOf<{ destinationId: string }>(
-      await bed.call('createDestination', { subscriptionId }),
-    );
-    return { subscriptionId, destinationId };
-  };
-
   it('saves the name, the switch of a connected destination and the mapping rules in their order', async () => {
-    const ids = await newDestination();
+    const ids = await bed.newDestination();
     await connectThroughSandbox(bed.t.app, bed.admin, 'destination', {
       subscriptionId: ids.subscriptionId,
       targetId: ids.destinationId,
@@ -49,7 +41,7 @@ describe('saveDestination', () => {
   });
 
   it('refuses to enable a destination that is not connected', async () => {
-    const ids = await newDestination();
+    const ids = await bed.newDestination();
     const { status, body } = await bed.call('saveDestination', {
       ...ids,
       name: 'x',
@@ -61,7 +53,7 @@ describe('saveDestination', () => {
   });
 
   it('refuses invalid mapping rules with the messages of the spec, changing nothing', async () => {
-    const ids = await newDestination();
+    const ids = await bed.newDestination();
     const rule = {
       id: 'r1',
       stripe_subscription_status: '',
@@ -92,7 +84,7 @@ describe('saveDestination', () => {
   });
 
   it('refuses two rules with one id and reserved field names', async () => {
-    const ids = await newDestination();
+    const ids = await bed.newDestination();
     const rule = ruleOf('active', 'closedwon');
     for (const settings of [
       { pipeline_mapping_rules: [rule, rule] },
@@ -106,7 +98,7 @@ describe('saveDestination', () => {
 
   it('refuses an access-only member', async () => {
     const input = {
-      ...(await newDestination()),
+      ...(await bed.newDestination()),
       name: 'x',
       enabled: false,
       settings: { pipeline_mapping_rules: [] },

@@ -14,16 +14,8 @@ describe('startDestinationConnection', () => {
   });
   afterAll(() => bed.t.close());
 
-  const newDestination = async () => {
-    const subscriptionId = await bed.workspace();
-    const { destinationId } = resultOf<{ destinationId: string }>(
-      await bed.call('createDestination', { subscriptionId }),
-    );
-    return { subscriptionId, destinationId };
-  };
-
   it("answers HubSpot's authorize URL with the CRM scopes, the schema scopes as optional and the state", async () => {
-    const { subscriptionId, destinationId } = await newDestination();
+    const { subscriptionId, destinationId } = await bed.newDestination();
     const { url } = resultOf<{ url: string }>(
       await bed.call('startDestinationConnection', { subscriptionId, destinationId }),
     );
@@ -51,7 +43,7 @@ describe('startDestinationConnection', () => {
   });
 
   it('refuses a destination that is already connected', async () => {
-    const ids = await newDestination();
+    const ids = await bed.newDestination();
     await connectThroughSandbox(bed.t.app, bed.admin, 'destination', {
       subscriptionId: ids.subscriptionId,
       targetId: ids.destinationId,
@@ -62,7 +54,7 @@ describe('startDestinationConnection', () => {
   });
 
   it('says so when HubSpot is not configured on this server', async () => {
-    const ids = await newDestination();
+    const ids = await bed.newDestination();
     const { providers } = bed.t.context;
     const configured = providers.hubspot;
     providers.hubspot = undefined;
@@ -79,8 +71,8 @@ describe('startDestinationConnection', () => {
   });
 
   it('refuses an access-only member', async () => {
-    expect((await bed.call('startDestinationConnection', await newDestination(), bed.member)).status).toBe(
-      403,
-    );
+    expect(
+      (await bed.call('startDestinationConnection', await bed.newDestination(), bed.member)).status,
+    ).toBe(403);
   });
 });

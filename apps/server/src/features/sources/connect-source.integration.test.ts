@@ -22,14 +22,6 @@ describe('connectSource', () => {
   });
   afterAll(() => bed.t.close());
 
-  const newSource = async (subscriptionId?: string) => {
-    const workspace = subscriptionId ?? (await bed.workspace());
-    const { sourceId } = resultOf<{ sourceId: string }>(
-      await bed.call('createSource', { subscriptionId: workspace }),
-    );
-    return { subscriptionId: workspace, sourceId };
-  };
-
   /** Start and consent, without the connect call: what the callback page receives. */
   const consentFor = async (ids: { subscriptionId: string; sourceId: string }, choices = {}) => {
     const { url } = resultOf<{ url: string }>(await bed.call('startSourceConnection', ids));
@@ -41,7 +33,7 @@ describe('connectSource', () => {
     (await bed.t.context.database.db.select().from(source).where(eq(source.id, id)))[0];
 
   it('connects the Stripe account chosen on the consent page and reads its onboarding state', async () => {
-    const ids = await newSource();
+    const ids = await bed.newSource();
     const answer = await connectThroughSandbox(bed.t.app, bed.admin, 'source', {
       subscriptionId: ids.subscriptionId,
       targetId: ids.sourceId,
@@ -63,7 +55,7 @@ describe('connectSource', () => {
   });
 
   it('stores the tokens sealed and never answers them', async () => {
-    const ids = await newSource();
+    const ids = await bed.newSource();
     const answer = await connectThroughSandbox(bed.t.app, bed.admin, 'source', {
       subscriptionId: ids.subscriptionId,
       targetId: ids.sourceId,
@@ -90,7 +82,7 @@ describe('connectSource', () => {
   });
 
   it('refuses a state used once already', async () => {
-    const ids = await newSource();
+    const ids = await bed.newSource();
     const { code, state } = await consentFor(ids);
     const failed = await bed.call('connectSource', { ...ids, code: 'ac_not_a_real_code', state });
     expect(failed.status).toBe(400);
@@ -104,7 +96,7 @@ describe('connectSource', () => {
   });
 
   it('refuses an expired state', async () => {
-    const ids = await newSource();
+    const ids = await bed.newSource();
     const { code, state } = await consentFor(ids);
     const nonce = state.split(':')[2] ?? '';
     await bed.t.context.database.db
@@ -117,7 +109,7 @@ describe('connectSource', () => {
   });
 
   it('refuses a state started in another session, even of the same user, and keeps it for its own', async () => {
-    const ids = await newSource();
+    const ids = await bed.newSource();
     const { code, state } = await consentFor(ids);
     const otherBrowser = await signInAgain(bed.t.app, bed.admin);
     const stolen = await bed.call('connectSource', { ...ids, code, state }, otherBrowser);
@@ -129,8 +121,8 @@ describe('connectSource', () => {
   });
 
   it('refuses a state issued for another source', async () => {
-    const first = await newSource();
-    const second = await newSource(first.subscriptionId);
+    const first = await bed.newSource();
+    const second = await bed.newSource(first.subscriptionId);
     const { code, state } = await consentFor(first);
     const { status, body } = await bed.call('connectSource', { ...second, code, state });
     expect(status).toBe(400);
@@ -139,7 +131,7 @@ describe('connectSource', () => {
   });
 
   it('refuses a state without its nonce', async () => {
-    const ids = await newSource();
+    const ids = await bed.newSource();
     const { code } = await consentFor(ids);
     const { status } = await bed.call('connectSource', {
       ...ids,
@@ -150,7 +142,7 @@ describe('connectSource', () => {
   });
 
   it('refuses a Stripe account already connected to another source, in any workspace', async () => {
-    const first = await newSource();
+    const first = await bed.newSource();
     const { source: connected } = resultOf<{ source: Source }>(
       await connectThroughSandbox(bed.t.app, bed.admin, 'source', {
         subscriptionId: first.subscriptionId,
@@ -178,7 +170,7 @@ describe('connectSource', () => {
   });
 
   it('refuses an access-only member', async () => {
-    const ids = await newSource();
+    const ids = await bed.newSource();
     const { code, state } = await consentFor(ids);
     expect((await bed.call('connectSource', { ...ids, code, state }, bed.member)).status).toBe(403);
   });

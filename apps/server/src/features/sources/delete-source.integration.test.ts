@@ -15,20 +15,14 @@ describe('deleteSource', () => {
   });
   afterAll(() => bed.t.close());
 
-  const newSource = async () => {
-    const subscriptionId = await bed.workspace();
-    const { sourceId } = resultOf<{ sourceId: string }>(await bed.call('createSource', { subscriptionId }));
-    return { subscriptionId, sourceId };
-  };
-
   it('deletes a source that is not connected', async () => {
-    const ids = await newSource();
+    const ids = await bed.newSource();
     expect(resultOf(await bed.call('deleteSource', ids))).toEqual({ success: true });
     expect((await bed.call('getSource', ids)).status).toBe(404);
   });
 
   it('deauthorizes a connected source in Stripe before deleting it', async () => {
-    const ids = await newSource();
+    const ids = await bed.newSource();
     const { source: connected } = resultOf<{ source: Source }>(
       await connectThroughSandbox(bed.t.app, bed.admin, 'source', {
         subscriptionId: ids.subscriptionId,
@@ -44,14 +38,14 @@ describe('deleteSource', () => {
   });
 
   it('answers not-found for a source of another workspace', async () => {
-    const ids = await newSource();
+    const ids = await bed.newSource();
     const other = await bed.workspace();
     expect((await bed.call('deleteSource', { ...ids, subscriptionId: other })).status).toBe(404);
     expect((await bed.call('getSource', ids)).status).toBe(200);
   });
 
   it('refuses an access-only member', async () => {
-    const ids = await newSource();
+    const ids = await bed.newSource();
     expect((await bed.call('deleteSource', ids, bed.member)).status).toBe(403);
   });
 });

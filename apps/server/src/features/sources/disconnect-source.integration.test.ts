@@ -19,8 +19,7 @@ describe('disconnectSource', () => {
   afterAll(() => bed.t.close());
 
   const connectedSource = async () => {
-    const subscriptionId = await bed.workspace();
-    const { sourceId } = resultOf<{ sourceId: string }>(await bed.call('createSource', { subscriptionId }));
+    const { subscriptionId, sourceId } = await bed.newSource();
     const { source: connected } = resultOf<{ source: Source }>(
       await connectThroughSandbox(bed.t.app, bed.admin, 'source', { subscriptionId, targetId: sourceId }),
     );

@@ -15,14 +15,8 @@ describe('saveSource', () => {
   });
   afterAll(() => bed.t.close());
 
-  const newSource = async () => {
-    const subscriptionId = await bed.workspace();
-    const { sourceId } = resultOf<{ sourceId: string }>(await bed.call('createSource', { subscriptionId }));
-    return { subscriptionId, sourceId };
-  };
-
   it('saves the name and the sync toggles, a toggle not sent staying on', async () => {
-    const ids = await newSource();
+    const ids = await bed.newSource();
     const saved = await bed.call('saveSource', {
       ...ids,
       name: '  Main account  ',
@@ -40,7 +34,7 @@ describe('saveSource', () => {
   });
 
   it('refuses to enable a source that is not connected', async () => {
-    const ids = await newSource();
+    const ids = await bed.newSource();
     const { status, body } = await bed.call('saveSource', { ...ids, name: 'x', enabled: true, settings: {} });
     expect(status).toBe(400);
     expect(errorOf(body).message).toBe('Connect it before enabling it.');
@@ -48,7 +42,7 @@ describe('saveSource', () => {
   });
 
   it('enables a connected source', async () => {
-    const ids = await newSource();
+    const ids = await bed.newSource();
     await connectThroughSandbox(bed.t.app, bed.admin, 'source', {
       subscriptionId: ids.subscriptionId,
       targetId: ids.sourceId,
@@ -63,7 +57,7 @@ describe('saveSource', () => {
     [{ __meta__: 1 }, 'settings.__meta__'],
     [{ sync: { __all__: false } }, 'settings.sync.__all__'],
   ])('refuses the reserved field name in %j', async (settings, path) => {
-    const ids = await newSource();
+    const ids = await bed.newSource();
     const { status, body } = await bed.call('saveSource', { ...ids, name: 'x', enabled: false, settings });
     expect(status).toBe(400);
     const name = path.split('.').pop();
@@ -73,7 +67,7 @@ describe('saveSource', () => {
   });
 
   it('refuses unknown settings and toggles that are not booleans', async () => {
-    const ids = await newSource();
+    const ids = await bed.newSource();
     for (const settings of [{ color: 'blue' }, { sync: { customers: 'yes' } }, { sync: { refunds: true } }]) {
       expect((await bed.call('saveSource', { ...ids, name: 'x', enabled: false, settings })).status).toBe(
         400,
@@ -82,7 +76,7 @@ describe('saveSource', () => {
   });
 
   it('refuses an access-only member', async () => {
-    const ids = await newSource();
+    const ids = await bed.newSource();
     const input = { ...ids, name: 'Mine', enabled: false, settings: {} };
     expect((await bed.call('saveSource', input, bed.member)).status).toBe(403);
   });

@@ -14,14 +14,8 @@ describe('startSourceConnection', () => {
   });
   afterAll(() => bed.t.close());
 
-  const newSource = async () => {
-    const subscriptionId = await bed.workspace();
-    const { sourceId } = resultOf<{ sourceId: string }>(await bed.call('createSource', { subscriptionId }));
-    return { subscriptionId, sourceId };
-  };
-
   it("answers Stripe Connect's authorize URL with a state naming the workspace, the source and a nonce", async () => {
-    const { subscriptionId, sourceId } = await newSource();
+    const { subscriptionId, sourceId } = await bed.newSource();
     const { url } = resultOf<{ url: string }>(
       await bed.call('startSourceConnection', { subscriptionId, sourceId }),
     );
@@ -40,7 +34,7 @@ describe('startSourceConnection', () => {
   });
 
   it('refuses a source that is already connected', async () => {
-    const ids = await newSource();
+    const ids = await bed.newSource();
     await connectThroughSandbox(bed.t.app, bed.admin, 'source', {
       subscriptionId: ids.subscriptionId,
       targetId: ids.sourceId,
@@ -51,7 +45,7 @@ describe('startSourceConnection', () => {
   });
 
   it('says so when Stripe is not configured on this server', async () => {
-    const ids = await newSource();
+    const ids = await bed.newSource();
     const { providers } = bed.t.context;
     const configured = providers.stripe;
     providers.stripe = undefined;
@@ -68,7 +62,7 @@ describe('startSourceConnection', () => {
   });
 
   it('refuses an access-only member', async () => {
-    const ids = await newSource();
+    const ids = await bed.newSource();
     expect((await bed.call('startSourceConnection', ids, bed.member)).status).toBe(403);
   });
 });
