@@ -17,15 +17,15 @@ import { buildHttpApp } from '../apps/server/src/http/app.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import { bootstrap } from '../apps/server/src/main/bootstrap.ts';
 import { seedSource, stripeEventOf } from '../apps/server/src/testing/sync.ts';
-import { createPostgresDatabase, testConfig } from '../apps/server/src/testing/test-app.ts';
+import { testConfig } from '../apps/server/src/testing/test-app.ts';
 import { seedWorkspace } from '../apps/server/src/testing/workspaces.ts';
 import { user } from '../apps/server/src/db/schema.ts';
 import { runLoad } from './load.ts';
+import { onBothEngines, type Engine } from './engines.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const tenants = 20;
-process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 
 type Figures = { engine: string; ingestPerSec: number; barePerSec: number; ratio: number; errors: number };
 
@@ -44,7 +44,7 @@ const seedTenants = async (context: AppContext): Promise<string[]> => {
   return accounts;
 };
 
-const measure = async (engine: 'pglite' | 'postgres', target: DatabaseTarget): Promise<Figures> => {
+const measure = async (engine: Engine, target: DatabaseTarget): Promise<Figures> => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bb-bench-'));
   const config = testConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   const running = await bootstrap(config, createLogger(config), target);
@@ -73,29 +73,29 @@ const measure = async (engine: 'pglite' | 'postgres', target: DatabaseTarget): P
         id: `evt_bench_${n}_${randomUUID().slice(0, 8)}`,
       }),
     );
-  const ingest = await runLoad({
+  const ingestRoute = {
     url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/webhooks/stripe`,
-    connections,
-    seconds,
-    request: (n) => {
+    request: (n: number) => {
       const body = eventBody(n);
       return {
         body,
         headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: body, secret }) },
       };
     },
-  });
-  const bareRun = await runLoad({
+  };
+  const bareRoute = {
     url: `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`,
-    connections,
-    seconds,
-    request: (n) => {
+    request: (n: number) => {
       const body = eventBody(n);
       // The same signing work on the client, so both runs leave the server the same CPU.
       Stripe.webhooks.generateTestHeaderString({ payload: body, secret });
-      return { body, headers: {} };
+      return { body, headers: {} as Record<string, string> };
     },
-  });
+  };
+  // Both routes warm up first (JIT, prepared statements, pool), so the run compares steady states.
+  for (const route of [ingestRoute, bareRoute]) await runLoad({ ...route, connections, seconds: 2 });
+  const ingest = await runLoad({ ...ingestRoute, connections, seconds });
+  const bareRun = await runLoad({ ...bareRoute, connections, seconds });
   await bare.close();
   await app.close();
   await running.close();
@@ -109,20 +109,7 @@ const measure = async (engine: 'pglite' | 'postgres', target: DatabaseTarget): P
   };
 };
 
-const results: Figures[] = [];
-const postgres = await createPostgresDatabase().catch(() => undefined);
-if (postgres) {
-  try {
-    results.push(await measure('postgres', { databaseUrl: postgres.url }));
-    console.log(results.at(-1));
-  } finally {
-    await postgres.drop();
-  }
-} else {
-  console.log('PostgreSQL not reachable: its figures are left out.');
-}
-results.push(await measure('pglite', { pgliteDir: undefined }));
-console.log(results.at(-1));
+const results = await onBothEngines(measure);
 for (const r of results) {
   console.log(
     `${r.engine.padEnd(8)} ingest ${r.ingestPerSec} req/s  bare INSERT route ${r.barePerSec} req/s  ratio ${r.ratio}  non-2xx ${r.errors}`,

@@ -9,10 +9,9 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openDatabase, type DatabaseTarget } from '../apps/server/src/db/client.ts';
 import { createJobQueue } from '../apps/server/src/jobs/queue.ts';
-import { createPostgresDatabase } from '../apps/server/src/testing/test-app.ts';
+import { onBothEngines, type Engine } from './engines.ts';
 
 const jobs = Number(process.env.BENCH_JOBS ?? 20_000);
-process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 
 type Figures = {
   engine: string;
@@ -22,7 +21,7 @@ type Figures = {
   maxLoopDelayMs: number;
 };
 
-const measure = async (engine: 'pglite' | 'postgres', target: DatabaseTarget): Promise<Figures> => {
+const measure = async (engine: Engine, target: DatabaseTarget): Promise<Figures> => {
   const database = await openDatabase(target);
   const queue = await createJobQueue(database);
   await queue.define('bench');
@@ -65,20 +64,7 @@ const measure = async (engine: 'pglite' | 'postgres', target: DatabaseTarget): P
   };
 };
 
-const results: Figures[] = [];
-results.push(await measure('pglite', { pgliteDir: undefined }));
-console.log(results.at(-1));
-const postgres = await createPostgresDatabase().catch(() => undefined);
-if (postgres) {
-  try {
-    results.push(await measure('postgres', { databaseUrl: postgres.url }));
-    console.log(results.at(-1));
-  } finally {
-    await postgres.drop();
-  }
-} else {
-  console.log('PostgreSQL not reachable: its figures are left out.');
-}
+const results = await onBothEngines(measure);
 for (const r of results) {
   console.log(
     `${r.engine.padEnd(8)} ${r.jobs} jobs  enqueue ${r.enqueuePerSec} jobs/s  drain ${r.drainPerSec} jobs/s  worst event-loop delay ${r.maxLoopDelayMs} ms`,

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { AppError, connectionMessages } from '@billbridge/contract';
 import type { Db } from '../../db/client.ts';
 import { destination, type DestinationRow } from '../../db/schema.ts';
@@ -16,6 +16,14 @@ export const loadDestination = async (
   if (!row) throw new AppError('not-found', connectionMessages.destinationNotFound);
   return row;
 };
+
+/** The workspace's destinations events are written to: switched on and connected. */
+export const syncingDestinationsOf = (subscriptionId: string) =>
+  and(
+    eq(destination.subscriptionId, subscriptionId),
+    eq(destination.enabled, true),
+    isNotNull(destination.accessTokenSealed),
+  );
 
 /**
  * What a destination looks like once disconnected: no tokens, not syncing. The portal id stays, so

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { syncCapOf } from '@billbridge/contract';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -13,6 +13,7 @@ import {
   type SubscriptionRow,
 } from '../../db/schema.ts';
 import { sendUsageNotices } from '../usage/usage-notices.ts';
+import { syncingDestinationsOf } from '../destinations/destination-store.ts';
 import { countSyncEvents } from './usage-count.ts';
 import { eventKindOf, type SyncToggle } from './event-kinds.ts';
 import type { EventState } from './event-states.ts';
@@ -168,13 +169,7 @@ export const gateReceived = async (context: AppContext, subscriptionId: string):
     const [connected] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(destination)
-      .where(
-        and(
-          eq(destination.subscriptionId, subscriptionId),
-          eq(destination.enabled, true),
-          isNotNull(destination.accessTokenSealed),
-        ),
-      );
+      .where(syncingDestinationsOf(subscriptionId));
     const input: GateInput = {
       workspace,
       sources: new Map(sources.map((row) => [row.id, row])),

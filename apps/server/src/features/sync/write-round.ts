@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lte, or, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { pipelineMappingRuleSchema, type PipelineMappingRule } from '@billbridge/contract';
 import type { AppContext } from '../../context.ts';
@@ -10,6 +10,7 @@ import {
   type DestinationRow,
   type StripeEventRow,
 } from '../../db/schema.ts';
+import { syncingDestinationsOf } from '../destinations/destination-store.ts';
 import { hubspotAccessToken, refreshHubSpotAccessToken } from '../destinations/hubspot-token.ts';
 import { createStripeClient } from '../../providers/stripe-client.ts';
 import { uniquelyKeyedTypes, type RecordWrite } from './crm-records.ts';
@@ -218,13 +219,7 @@ export const writeRound = async (
   const destinations = await context.database.db
     .select()
     .from(destination)
-    .where(
-      and(
-        eq(destination.subscriptionId, subscriptionId),
-        eq(destination.enabled, true),
-        isNotNull(destination.accessTokenSealed),
-      ),
-    );
+    .where(syncingDestinationsOf(subscriptionId));
   const rounds: DestinationRound[] = [];
   for (const row of destinations) rounds.push(await writeToDestination(context, row, events));
   await settleRound(context, {
