@@ -187,6 +187,16 @@ const writeByKey = async (
   );
 };
 
+/**
+ * The property a record is found by when it cannot be upserted by a unique value: the SKU of line
+ * items and products, the fallback key of a deal or invoice whose portal lacks the unique property.
+ */
+const lookupKeyOf = (record: RecordWrite, uniquelyKeyed: ReadonlySet<CrmObjectType>): string | undefined => {
+  if (record.idProperty === skuProperty) return skuProperty;
+  if (record.idProperty !== stripeIdProperty || uniquelyKeyed.has(record.objectType)) return undefined;
+  return fallbackKeyProperty[record.objectType];
+};
+
 /** A deal or invoice keyed by its fallback property instead of `billbridge_stripe_id`. */
 const keyedByFallback = (record: RecordWrite, keyProperty: string): RecordWrite => {
   const { [stripeIdProperty]: _stripeId, ...properties } = record.properties;
@@ -249,14 +259,20 @@ export const executePlan = async (
   const result: PlanResult = { hubspotIds: new Map(), failed: new Map(), warnings: new Map(), archived: [] };
   const ids: Ids = (key) => result.hubspotIds.get(key) ?? knownIds.get(key);
   for (const objectType of writeOrder) {
-    const records = plan.records.filter((record) => record.objectType === objectType);
-    const bySku = records.filter((record) => record.idProperty === skuProperty);
-    const fallback = fallbackKeyProperty[objectType];
-    const byFallback = records.filter(
-      (record) => record.idProperty === stripeIdProperty && fallback && !uniquelyKeyed.has(objectType),
-    );
+    const upserts: RecordWrite[] = [];
+    const byKey = new Map<string, RecordWrite[]>();
+    for (const record of plan.records.filter((item) => item.objectType === objectType)) {
+      const key = lookupKeyOf(record, uniquelyKeyed);
+      if (!key) {
+        upserts.push(record);
+        continue;
+      }
+      const keyed = byKey.get(key) ?? [];
+      keyed.push(key === skuProperty ? record : keyedByFallback(record, key));
+      byKey.set(key, keyed);
+    }
     await writeIsolating(
-      records.filter((record) => record.idProperty !== skuProperty && !byFallback.includes(record)),
+      upserts,
       (chunk) =>
         crm.upsert(
           objectType,
@@ -265,11 +281,7 @@ export const executePlan = async (
       (record) => record.id,
       result,
     );
-    if (bySku.length) await writeByKey(crm, objectType, bySku, ids, result, skuProperty);
-    if (byFallback.length && fallback) {
-      const keyed = byFallback.map((record) => keyedByFallback(record, fallback));
-      await writeByKey(crm, objectType, keyed, ids, result, fallback);
-    }
+    for (const [key, keyed] of byKey) await writeByKey(crm, objectType, keyed, ids, result, key);
   }
   await archiveRemoved(crm, plan.removals ?? [], result);
   await writeAssociations(crm, plan.associations, ids, result);
