@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
@@ -11,9 +12,12 @@ const baseURL = `http://localhost:${port}`;
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 2,
+  // One worker per core: each test drives a Chromium and the one server, so more would only queue.
+  workers: Math.max(1, os.availableParallelism()),
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // The long flows (sign up, verify through the mailbox, act, wait out the spec's redirect delays)
+  // take 15-25 s on a 2-core machine; 30 s left no headroom when both workers hit the server at once.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
