@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The whole test suite: Vitest (unit + integration on PGlite and, when reachable, PostgreSQL),
-// then Playwright in Chromium. In CI the PostgreSQL leg is mandatory; elsewhere it is left out
+// The whole test suite: typecheck and lint first (a type or lint error fails the run before any
+// test), then Vitest (unit + integration on PGlite and, when reachable, PostgreSQL), then
+// Playwright in Chromium. In CI the PostgreSQL leg is mandatory; elsewhere it is left out
 // with a notice when no server answers. Ends with one plain "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
@@ -40,6 +41,14 @@ if (await reachable(databaseUrl)) {
 mkdirSync('.tmp', { recursive: true });
 const run = (command, args, extraEnv = {}) =>
   spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } }).status ?? 1;
+
+for (const script of ['typecheck', 'lint']) {
+  if (run('npm', ['run', script]) !== 0) {
+    console.error(`\nnpm run ${script} failed: fix it before the tests run.`);
+    console.log('\n0 passed, 1 failed');
+    process.exit(1);
+  }
+}
 
 const vitest = run('npx', [
   'vitest',
