@@ -16,7 +16,7 @@ export default defineConfig({
   workers: Math.max(1, os.availableParallelism()),
   retries: process.env.CI ? 1 : 0,
   // The long flows (sign up, verify through the mailbox, act, wait out the spec's redirect delays)
-  // take 15-25 s on a 2-core machine; 30 s left no headroom when both workers hit the server at once.
+  // take up to 25 s on a 2-core machine with both workers busy: 30 s left no headroom.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
@@ -24,7 +24,10 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace streams a screencast from every page, and the software-rendering GPU process
+    // then takes most of the CPU: the accounts and workspaces specs ran 6.2 min with two timeouts
+    // traced, 3.5 min and green untraced. A failure's retry records one.
+    trace: 'on-first-retry',
     locale: 'en-US',
     ...devices['Desktop Chrome'],
     launchOptions: {
