@@ -217,7 +217,9 @@ describe('sign-in security', () => {
 
 describe('behind HTTPS', () => {
   it('marks the session cookie Secure', async () => {
-    const t = await createTestApp({ env: { APP_URL: 'https://billbridge.example.com' } });
+    const t = await createTestApp({
+      env: { APP_URL: 'https://billbridge.example.com', UNSAFE_ALLOW_SANDBOX: 'true' },
+    });
     try {
       const response = await t.app.inject({
         method: 'POST',

@@ -37,9 +37,9 @@ describe('loadConfig', () => {
   });
 
   it('drops a trailing slash from APP_URL', () => {
-    expect(loadConfig({ APP_URL: 'https://billbridge.example.com/' }).appUrl).toBe(
-      'https://billbridge.example.com',
-    );
+    expect(
+      loadConfig({ APP_URL: 'https://billbridge.example.com/', UNSAFE_ALLOW_SANDBOX: 'true' }).appUrl,
+    ).toBe('https://billbridge.example.com');
   });
 
   it('sends e-mail to the dev mailbox from a local address when SMTP is not configured', () => {
@@ -79,10 +79,40 @@ describe('loadConfig: accounts and sandbox', () => {
       SOCIAL_PROVIDERS: 'none',
     };
     expect(loadConfig(production).sandbox).toBe(false);
-    expect(loadConfig({ ...production, SANDBOX: 'true' }).sandbox).toBe(true);
+    expect(loadConfig({ ...production, SANDBOX: 'true', UNSAFE_ALLOW_SANDBOX: 'true' }).sandbox).toBe(true);
     expect(
       loadConfig({ SANDBOX: 'false', SMTP_URL: 'smtp://mail:25', SOCIAL_PROVIDERS: 'none' }).sandbox,
     ).toBe(false);
+  });
+
+  it('listens on loopback in the sandbox and on every interface outside it, unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ SANDBOX: 'false', SMTP_URL: 'smtp://mail:25', SOCIAL_PROVIDERS: 'none' }).host).toBe(
+      '0.0.0.0',
+    );
+  });
+
+  it.each([
+    ['NODE_ENV', { NODE_ENV: 'production' }],
+    ['APP_URL', { APP_URL: 'https://billbridge.example.com' }],
+    ['APP_URL', { APP_URL: 'http://192.168.1.20:3000' }],
+    ['APP_URL', { APP_URL: 'https://localhost:3000' }],
+    ['DATABASE_URL', { DATABASE_URL: 'postgres://db/app', SECRET: 'x'.repeat(32), SANDBOX: 'true' }],
+  ])(
+    'refuses the sandbox when %s looks like a deployment, unless UNSAFE_ALLOW_SANDBOX is set',
+    (name, env) => {
+      expect(() => loadConfig(env)).toThrow(
+        new RegExp(`${name}: .*the sandbox .* UNSAFE_ALLOW_SANDBOX=true`),
+      );
+      expect(loadConfig({ ...env, UNSAFE_ALLOW_SANDBOX: 'true' }).sandbox).toBe(true);
+    },
+  );
+
+  it('keeps the sandbox on a local APP_URL', () => {
+    for (const appUrl of ['http://localhost:3000', 'http://127.0.0.1:8080', 'http://[::1]:3000']) {
+      expect(loadConfig({ APP_URL: appUrl }).sandbox).toBe(true);
+    }
   });
 
   it('needs SMTP outside the sandbox', () => {

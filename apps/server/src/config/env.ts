@@ -45,7 +45,8 @@ const socialCredentialVariables = Object.fromEntries(
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Default: loopback in sandbox mode (its mailbox and stand-ins are for this machine only), else every interface. */
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z
     .string()
@@ -75,6 +76,8 @@ const envSchema = z.object({
       value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value,
     ),
   SANDBOX: booleanFlag.optional(),
+  /** Lets the sandbox run where it is refused by default (production, a public APP_URL, PostgreSQL). */
+  UNSAFE_ALLOW_SANDBOX: booleanFlag.default(false),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6, 'must be at least 6 (spec §9)').max(128).default(8),
   PASSWORD_MAX_LENGTH: z.coerce.number().int().min(8).max(256).default(128),
   PASSWORD_REQUIRE: passwordRequirementList.default([]),
@@ -205,6 +208,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): Config => {
   const env = parsed.data;
   const sandbox = env.SANDBOX ?? !env.DATABASE_URL;
   const { providers, problems } = socialProvidersOf(env, sandbox);
+  if (sandbox && !env.UNSAFE_ALLOW_SANDBOX) problems.push(...unsafeSandboxProblems(env));
   if (env.DATABASE_URL && !env.SECRET) {
     problems.unshift('SECRET: required when DATABASE_URL is set (it cannot be kept in DATA_DIR)');
   }
@@ -220,7 +224,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): Config => {
   return {
     env: env.NODE_ENV,
     port: env.PORT,
-    host: env.HOST,
+    host: env.HOST ?? (sandbox ? '127.0.0.1' : '0.0.0.0'),
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
@@ -247,6 +251,33 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): Config => {
     hubspot,
     sandboxPorts: { stripe: env.SANDBOX_STRIPE_PORT, hubspot: env.SANDBOX_HUBSPOT_PORT },
   };
+};
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+const sandboxOptIn = 'or set UNSAFE_ALLOW_SANDBOX=true to run it anyway';
+
+/**
+ * The sandbox serves every e-mail (reset links included) and fake providers without a sign-in, so it
+ * belongs on a developer's machine: anything that looks like a deployment refuses it (decision 013).
+ */
+const unsafeSandboxProblems = (env: Env): string[] => {
+  const problems: string[] = [];
+  const why = 'the sandbox (dev mailbox, stand-in providers) is for a local machine only';
+  if (env.NODE_ENV === 'production') {
+    problems.push(`NODE_ENV: production with the sandbox on; ${why}: set SANDBOX=false, ${sandboxOptIn}`);
+  }
+  if (env.APP_URL) {
+    const url = new URL(env.APP_URL);
+    if (url.protocol === 'https:' || !loopbackHosts.has(url.hostname)) {
+      problems.push(
+        `APP_URL: ${url.origin} is not a local http address; ${why}: set SANDBOX=false, ${sandboxOptIn}`,
+      );
+    }
+  }
+  if (env.DATABASE_URL) {
+    problems.push(`DATABASE_URL: set while SANDBOX=true; ${why}: set SANDBOX=false, ${sandboxOptIn}`);
+  }
+  return problems;
 };
 
 /** All of a provider's credentials, or none of them: half a configuration is a mistake worth naming. */

@@ -15,7 +15,7 @@ export const resolveSecret = async (config: Config): Promise<string> => {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  await mkdir(config.dataDir, { recursive: true });
+  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   return secret;

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,5 +28,18 @@ describe('lockDataDir', () => {
     const dir = tempDir();
     lockDataDir(dir)();
     expect(existsSync(path.join(dir, '.lock'))).toBe(false);
+  });
+
+  it('creates a new data folder that only this user can enter', () => {
+    const dir = path.join(tempDir(), 'fresh', 'data');
+    lockDataDir(dir)();
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+  });
+
+  it('tightens an existing folder that others could read', () => {
+    const dir = tempDir();
+    chmodSync(dir, 0o777);
+    lockDataDir(dir)();
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
   });
 });

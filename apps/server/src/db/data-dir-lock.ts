@@ -1,4 +1,4 @@
-import { mkdirSync, openSync, readFileSync, unlinkSync, writeSync, closeSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -24,8 +24,17 @@ const isAlive = (pid: number): boolean => {
   }
 };
 
+/**
+ * The data folder holds the database, the generated SECRET and the sandbox's state: this user's
+ * alone. Created 0700, and an existing one tightened at start (PGlite makes its files 0666).
+ */
+export const prepareDataDir = (dataDir: string): void => {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
+};
+
 export const lockDataDir = (dataDir: string): (() => void) => {
-  mkdirSync(dataDir, { recursive: true });
+  prepareDataDir(dataDir);
   const file = path.join(dataDir, '.lock');
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {

@@ -33,6 +33,22 @@ describe('the dev mailbox page in the sandbox', () => {
     expect(page.body).toContain('&lt;b&gt;Bold&lt;/b&gt;');
     expect(page.body).not.toContain('<b>Bold</b>');
   });
+
+  it('answers only to this machine: another host gets 404, whatever X-Forwarded-For claims', async () => {
+    await signUpUser(t.app, { email: 'victim@example.com' });
+    const urls = ['/dev/mailbox', '/dev/mailbox?to=victim@example.com', '/api/dev/mailbox', '/api/sandbox'];
+    for (const url of urls) {
+      for (const headers of [{}, { 'x-forwarded-for': '127.0.0.1' }]) {
+        const response = await t.app.inject({ method: 'GET', url, remoteAddress: '192.0.2.7', headers });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.body).not.toContain('victim@example.com');
+      }
+    }
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress });
+      expect(response.statusCode, remoteAddress).toBe(200);
+    }
+  });
 });
 
 describe('outside the sandbox', () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { devMail, type DevMailRow } from '../db/schema.ts';
 import { escapeHtml } from './message.ts';
+import { loopbackOnly } from '../http/loopback-only.ts';
 
 /** Escapes a text body and turns its http(s) links into anchors a newcomer can click. */
 export const linkify = (text: string): string =>
@@ -42,18 +43,25 @@ const maxShown = 100;
 
 /** `GET /dev/mailbox[?to=address]`: the dev mailbox as a page, for the sandbox only (see `devMailboxEnabled`). */
 export const registerDevMailboxPage = (app: FastifyInstance, db: Db): void => {
-  app.get<{ Querystring: { to?: string } }>('/dev/mailbox', async (request, reply) => {
-    const to = typeof request.query.to === 'string' ? request.query.to.trim().toLowerCase() : '';
-    const rows = await db
-      .select()
-      .from(devMail)
-      .where(to ? eq(devMail.to, to) : undefined)
-      .orderBy(desc(devMail.createdAt), desc(devMail.id))
-      .limit(maxShown);
-    return reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
-      .send(devMailboxPageHtml(rows, to));
-  });
+  app.get<{ Querystring: { to?: string } }>(
+    '/dev/mailbox',
+    { onRequest: loopbackOnly },
+    async (request, reply) => {
+      const to = typeof request.query.to === 'string' ? request.query.to.trim().toLowerCase() : '';
+      const rows = await db
+        .select()
+        .from(devMail)
+        .where(to ? eq(devMail.to, to) : undefined)
+        .orderBy(desc(devMail.createdAt), desc(devMail.id))
+        .limit(maxShown);
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header(
+          'content-security-policy',
+          "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+        )
+        .send(devMailboxPageHtml(rows, to));
+    },
+  );
 };

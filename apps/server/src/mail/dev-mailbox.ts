@@ -3,13 +3,15 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
+import { loopbackOnly } from '../http/loopback-only.ts';
 import { devMail, type DevMailRow } from '../db/schema.ts';
 import type { MailMessage } from './message.ts';
 
 /**
  * The dev mailbox: with no SMTP server configured, e-mails are kept in `dev_mail` so a newcomer can
  * read their links. The listing is public (it must work before anyone can sign in), so it exists
- * only in the sandbox (the embedded default): anywhere else it would hand anyone every user's e-mails.
+ * only in the sandbox (the embedded default), and only to this machine: anywhere else it would hand
+ * anyone every user's e-mails.
  */
 export const devMailboxEnabled = (config: Pick<Config, 'sandbox'>): boolean => config.sandbox;
 
@@ -45,14 +47,18 @@ const maxListed = 100;
 
 /** `GET /api/dev/mailbox[?to=address]`: the newest messages first. */
 export const registerDevMailboxRoute = (app: FastifyInstance, db: Db): void => {
-  app.get<{ Querystring: { to?: string } }>('/api/dev/mailbox', async (request) => {
-    const to = typeof request.query.to === 'string' ? request.query.to.trim().toLowerCase() : '';
-    const rows = await db
-      .select()
-      .from(devMail)
-      .where(to ? eq(devMail.to, to) : undefined)
-      .orderBy(desc(devMail.createdAt), desc(devMail.id))
-      .limit(maxListed);
-    return { messages: rows.map(devMailToApi) };
-  });
+  app.get<{ Querystring: { to?: string } }>(
+    '/api/dev/mailbox',
+    { onRequest: loopbackOnly },
+    async (request) => {
+      const to = typeof request.query.to === 'string' ? request.query.to.trim().toLowerCase() : '';
+      const rows = await db
+        .select()
+        .from(devMail)
+        .where(to ? eq(devMail.to, to) : undefined)
+        .orderBy(desc(devMail.createdAt), desc(devMail.id))
+        .limit(maxListed);
+      return { messages: rows.map(devMailToApi) };
+    },
+  );
 };

@@ -35,6 +35,11 @@ export const runProcess = async (shape: ProcessShape): Promise<void> => {
     );
     const sandbox = running.context.providers.sandbox;
     if (sandbox) logger.info(`Sandbox Stripe and HubSpot: control page ${sandbox.controlUrl}`);
+    if (config.sandbox) {
+      logger.warn(
+        `SANDBOX is on: the dev mailbox shows every e-mail (reset links included) to anyone on this machine, and Stripe and HubSpot may be stand-ins. Never expose this process; set SANDBOX=false for real use.`,
+      );
+    }
     const shutdown = async (signal: string) => {
       logger.info(`${signal}: shutting down`);
       stopWorker();

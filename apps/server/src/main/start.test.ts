@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 const startScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'start.ts');
 const running: ChildProcess[] = [];
 
-const startApp = (dataDir: string, port: number) => {
+const startApp = (dataDir: string, port: number, env: Record<string, string> = {}) => {
   const child = spawn(process.execPath, ['--import', 'tsx', startScript], {
     env: {
       ...process.env,
@@ -21,6 +21,8 @@ const startApp = (dataDir: string, port: number) => {
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
       SECRET: '',
+      NODE_ENV: 'development',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -76,5 +78,27 @@ describe('the embedded start', () => {
     expect(response.status).toBe(200);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
+  }, 90_000);
+
+  it('warns that the sandbox is on, and refuses it where it looks like a deployment, naming the variable', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bb-start-'));
+    const refused = [
+      [{ NODE_ENV: 'production' }, 'NODE_ENV: production with the sandbox on'],
+      [
+        { APP_URL: 'https://billbridge.example.com' },
+        'APP_URL: https://billbridge.example.com is not a local',
+      ],
+    ] as const;
+    for (const [env, message] of refused) {
+      const app = startApp(dataDir, 3304, env);
+      expect(await app.exited).toBe(1);
+      expect(app.output()).toContain(message);
+      expect(app.output()).toContain('UNSAFE_ALLOW_SANDBOX=true');
+    }
+    const local = startApp(dataDir, 3305);
+    await waitReady(3305);
+    expect(local.output()).toContain('SANDBOX is on');
+    local.child.kill('SIGTERM');
+    expect(await local.exited).toBe(0);
   }, 90_000);
 });

@@ -91,7 +91,12 @@ describe.runIf(testEngine() === 'postgres')('sync across crashes (kill -9)', () 
     const postgres = await createPostgresDatabase();
     dropDatabase = postgres.drop;
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'bb-crash-'));
-    const config = testConfig({ DATA_DIR: dataDir, DATABASE_URL: postgres.url, SANDBOX: 'true' });
+    const config = testConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: postgres.url,
+      SANDBOX: 'true',
+      UNSAFE_ALLOW_SANDBOX: 'true',
+    });
     running = await bootstrap(config, createLogger(config), { databaseUrl: postgres.url });
     context = running.context;
     sandbox = context.providers.sandbox as Sandbox;
@@ -106,6 +111,7 @@ describe.runIf(testEngine() === 'postgres')('sync across crashes (kill -9)', () 
       DATABASE_URL: postgres.url,
       SECRET: testSecret,
       SANDBOX: 'true',
+      UNSAFE_ALLOW_SANDBOX: 'true',
       DATA_DIR: dataDir,
       WORKER_CONCURRENCY: '2',
       STRIPE_SECRET_KEY: stripe?.secretKey,
