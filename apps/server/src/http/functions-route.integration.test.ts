@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError, defineFunction } from '@billbridge/contract';
@@ -195,6 +197,51 @@ describe('callable functions', () => {
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().error.status).toBe('PERMISSION_DENIED');
+  });
+
+  it('refuses a foreign origin whatever form the path takes, and paths in a non-canonical form', async () => {
+    // Over a real socket: inject (like fetch) would resolve the dot segments before the server saw them.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const post = (path: string, origin: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            path,
+            method: 'POST',
+            headers: { cookie: owner.cookie, origin, 'content-type': 'application/json' },
+          },
+          (response) => {
+            let body = '';
+            response.on('data', (chunk) => (body += chunk));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          },
+        );
+        request.on('error', reject);
+        request.end(JSON.stringify({ data: {} }));
+      });
+    const paths = [
+      '/api/%66unctions/listMySubscriptions',
+      '/api/functions/../functions/listMySubscriptions',
+      '//api/functions/listMySubscriptions',
+      '/api/auth/x/../sign-out',
+      '/api/auth/%73ign-out',
+    ];
+    for (const origin of ['https://evil.example', 'http://localhost:3000']) {
+      for (const path of paths) {
+        const response = await post(path, origin);
+        expect(response.status, path).toBe(400);
+        expect(JSON.parse(response.body).error.status).toBe('INVALID_ARGUMENT');
+      }
+    }
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: owner.cookie },
+    });
+    expect(session.json()?.user?.email).toBe(owner.email);
   });
 
   it('lists only the workspaces the caller can access', async () => {
