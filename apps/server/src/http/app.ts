@@ -4,9 +4,11 @@ import type { FunctionRegistry } from '../functions/framework.ts';
 import { functionRegistry } from '../functions/registry.ts';
 import { registerAuthRoute } from './auth-route.ts';
 import { registerErrorHandler } from './errors.ts';
+import { registerRequestLog } from './request-log.ts';
 import { registerFunctionRoute } from './functions-route.ts';
 import { registerHealthRoutes } from './health.ts';
 import { registerOriginGuard } from './origin-guard.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { registerSpa } from './spa.ts';
 import { registerSandboxInfoRoute } from './sandbox-info.ts';
 import { registerStripeWebhook } from './stripe-webhook.ts';
@@ -30,10 +32,14 @@ export const buildHttpApp = async (
 ): Promise<FastifyInstance> => {
   const app = Fastify({
     loggerInstance: context.logger,
+    // Fastify's own request lines print the whole URL, tokens included: ours below do not.
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOf(context.config.trustProxy),
   });
+  registerRequestLog(app);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, context.config.appUrl);
   // OAuth providers come back to /api/auth/callback/* from their own origin; the state guards those.
   registerOriginGuard(app, context.config.appUrl, /^\/api\/(functions\/|auth\/(?!callback\/))/);
   registerHealthRoutes(app, context.database);

@@ -14,6 +14,8 @@ export type JobQueue = {
   /** Enqueues inside `tx` when given, so the job exists exactly when the caller's writes do. */
   send: (name: string, data: object, options?: SendOptions) => Promise<void>;
   work: <T extends object>(name: string, handler: JobHandler<T>, options?: WorkerOptions) => Promise<void>;
+  /** Empties a job's data once it served its purpose (a sent e-mail's links must not stay behind). */
+  clearData: (name: string, id: string) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -91,6 +93,11 @@ export const createJobQueue = async (database: Database): Promise<JobQueue> => {
           }
           return results;
         },
+      );
+    },
+    clearData: async (name, id) => {
+      await database.db.execute(
+        sql`update pgboss.job set data = '{}'::jsonb where name = ${name} and id = ${id}`,
       );
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),

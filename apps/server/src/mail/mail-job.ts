@@ -23,7 +23,7 @@ export const mailSendJob = (context: AppContext): JobDefinition => {
   let mailer: Mailer | undefined;
   return {
     name: mailSendJobName,
-    handler: async (data) => {
+    handler: async (data, job) => {
       const message = mailMessageSchema.parse(data);
       mailer ??= createMailer({
         smtpUrl: context.config.smtpUrl,
@@ -39,6 +39,8 @@ export const mailSendJob = (context: AppContext): JobDefinition => {
         );
         throw error;
       }
+      // The rendered message carries reset and sign-in links: once sent, the job keeps none of it.
+      await context.queue.clearData(mailSendJobName, job.id);
       if (mailer.kind === 'dev-mailbox') {
         context.logger.info({ to: message.to, subject: message.subject }, 'e-mail kept in the dev mailbox');
       }

@@ -1,0 +1,59 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+const expectSecurityHeaders = (headers: Record<string, unknown>) => {
+  const csp = String(headers['content-security-policy']);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).toContain("default-src 'self'");
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('no-referrer');
+};
+
+describe('security headers', () => {
+  let web: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    web = await mkdtemp(path.join(os.tmpdir(), 'bb-web-'));
+    await writeFile(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+    t = await createTestApp({ webDist: web });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(web, { recursive: true, force: true });
+  });
+
+  it('come with the SPA, deep links, the action page and the API, without HSTS on http', async () => {
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/' }),
+      await t.app.inject({ method: 'GET', url: '/subscription/abc/settings' }),
+      await t.app.inject({ method: 'GET', url: '/auth/action?mode=resetPassword&oobCode=secret' }),
+      await t.app.inject({ method: 'POST', url: '/api/functions/getProfile', payload: { data: {} } }),
+      await t.app.inject({ method: 'GET', url: '/api/auth/get-session' }),
+    ];
+    for (const response of answers) {
+      expectSecurityHeaders(response.headers);
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+});
+
+describe('security headers behind https', () => {
+  it('add HSTS and upgrade insecure requests', async () => {
+    const t = await createTestApp({
+      env: { APP_URL: 'https://billbridge.example.com', UNSAFE_ALLOW_SANDBOX: 'true' },
+    });
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+      expectSecurityHeaders(response.headers);
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(String(response.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    } finally {
+      await t.close();
+    }
+  });
+});
