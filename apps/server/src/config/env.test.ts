@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './env.ts';
 
+const strongSecret = 'Yw4Rk8Tq2Lm6Zp0Xs3Vn7Bc1Hf5Jd9Ga2Ue4Ki8Mo6Pq';
+
 describe('loadConfig', () => {
   it('starts the embedded default with no variables at all', () => {
     const config = loadConfig({});
@@ -30,6 +32,29 @@ describe('loadConfig', () => {
 
   it('refuses a short SECRET', () => {
     expect(() => loadConfig({ SECRET: 'short' })).toThrow(/SECRET: must be at least 32 characters/);
+  });
+
+  it.each([
+    ['the example value', 'change-me-to-at-least-32-random-characters', /is the example value/],
+    ['one character repeated', 'a'.repeat(48), /short pattern repeated/],
+    ['a short unit repeated', 'abc123'.repeat(8), /short pattern repeated/],
+    [
+      'a unit repeated with a tail',
+      'test-secret-test-secret-test-secret-0123456789',
+      /short pattern repeated/,
+    ],
+    ['words', 'correcthorsebatterystaplecorrecthorse', /too little randomness/],
+  ])('refuses a SECRET that is %s, saying how to make one', (_, secret, reason) => {
+    expect(() => loadConfig({ SECRET: secret })).toThrow(reason);
+    expect(() => loadConfig({ SECRET: secret })).toThrow(/openssl rand -base64 48/);
+  });
+
+  it('accepts random secrets and reads SECRET_PREVIOUS as a list, newest first', () => {
+    expect(loadConfig({ SECRET: strongSecret }).secret).toBe(strongSecret);
+    expect(loadConfig({ SECRET: 'f3a91c07d2b84e6a95c1d0e7b3f26a48' }).secret).toBeDefined();
+    const config = loadConfig({ SECRET: strongSecret, SECRET_PREVIOUS: 'old-weak-secret, older ' });
+    expect(config.previousSecrets).toEqual(['old-weak-secret', 'older']);
+    expect(loadConfig({}).previousSecrets).toEqual([]);
   });
 
   it('treats empty variables as unset', () => {
@@ -74,7 +99,7 @@ describe('loadConfig: accounts and sandbox', () => {
     expect(loadConfig({}).sandbox).toBe(true);
     const production = {
       DATABASE_URL: 'postgres://db/app',
-      SECRET: 'x'.repeat(32),
+      SECRET: strongSecret,
       SMTP_URL: 'smtp://mail:25',
       SOCIAL_PROVIDERS: 'none',
     };
@@ -98,7 +123,7 @@ describe('loadConfig: accounts and sandbox', () => {
     ['APP_URL', { APP_URL: 'https://billbridge.example.com' }],
     ['APP_URL', { APP_URL: 'http://192.168.1.20:3000' }],
     ['APP_URL', { APP_URL: 'https://localhost:3000' }],
-    ['DATABASE_URL', { DATABASE_URL: 'postgres://db/app', SECRET: 'x'.repeat(32), SANDBOX: 'true' }],
+    ['DATABASE_URL', { DATABASE_URL: 'postgres://db/app', SECRET: strongSecret, SANDBOX: 'true' }],
   ])(
     'refuses the sandbox when %s looks like a deployment, unless UNSAFE_ALLOW_SANDBOX is set',
     (name, env) => {

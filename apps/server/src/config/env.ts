@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { socialProviderIds, type SocialProviderId } from '@billbridge/contract';
+import { secretHowTo, weakSecretReason } from './secret-strength.ts';
 
 /**
  * The only module that reads `process.env` (STYLE §5). Everything is validated at start; a bad or
@@ -53,7 +54,24 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
     .optional(),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
-  SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SECRET: z
+    .string()
+    .min(32, `must be at least 32 characters; ${secretHowTo}`)
+    .superRefine((value, context) => {
+      const reason = value.length >= 32 ? weakSecretReason(value) : null;
+      if (reason) context.addIssue({ code: 'custom', message: `must be random: it ${reason}` });
+    })
+    .optional(),
+  /** Secrets SECRET replaced, comma-separated: stored tokens sealed with them still open (and are re-sealed). */
+  SECRET_PREVIOUS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .default([]),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKER: booleanFlag.optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
@@ -156,6 +174,8 @@ export type Config = {
   appUrl: string;
   /** Absent → generated once and kept in `dataDir` (embedded mode only). */
   secret: string | undefined;
+  /** Earlier secrets, newest first: what they sealed still opens and is sealed again under `secret`. */
+  previousSecrets: string[];
   logLevel: Env['LOG_LEVEL'];
   /** Whether this process also runs the job worker (`start` does; `server` alone does not). */
   runWorker: boolean | undefined;
@@ -229,6 +249,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): Config => {
     databaseUrl: env.DATABASE_URL,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     secret: env.SECRET,
+    previousSecrets: env.SECRET_PREVIOUS,
     logLevel: env.LOG_LEVEL,
     runWorker: env.WORKER,
     workerConcurrency: env.WORKER_CONCURRENCY,

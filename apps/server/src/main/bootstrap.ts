@@ -40,7 +40,7 @@ export const bootstrap = async (
     const queue = await createJobQueue(database);
     const auth = createAuth({ db: database.db, logger, queue, secret, config });
     const providers = await startProviders(config, secret);
-    const secretBox = createSecretBox(secret);
+    const secretBox = createSecretBox([secret, ...config.previousSecrets]);
     const drains = createDrainNudger(queue, logger);
     const context: AppContext = { config, database, queue, auth, logger, providers, secretBox, drains };
     await defineJobQueues(context);

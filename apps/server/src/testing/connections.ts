@@ -106,8 +106,8 @@ export type ConnectionsBed = {
 };
 
 /** A test app with an admin, an access-only member and fresh workspaces on demand. */
-export const connectionsBed = async (): Promise<ConnectionsBed> => {
-  const t = await createTestApp();
+export const connectionsBed = async (env: Record<string, string> = {}): Promise<ConnectionsBed> => {
+  const t = await createTestApp({ env });
   const admin = await signUpUser(t.app, { name: 'Ada Admin' });
   const member = await signUpUser(t.app, { name: 'Mo Member' });
   const workspace = (status = 'active') =>

@@ -11,6 +11,7 @@ import { ensureStripeIdProperties } from '../features/destinations/hubspot-prope
 import type { TestApp } from './test-app.ts';
 import { signUpUser, type TestUser } from './users.ts';
 import { seedWorkspace } from './workspaces.ts';
+import { sealForRow } from './sealed.ts';
 
 /** A Stripe event as the stand-in would send it, for tests that post webhooks by hand. */
 export const stripeEventOf = (
@@ -163,8 +164,20 @@ export const seedDestination = async (
     enabled: true,
     hubId: portal.id,
     scopes,
-    accessTokenSealed: context.secretBox.seal(token.accessToken),
-    refreshTokenSealed: context.secretBox.seal(token.refreshToken),
+    accessTokenSealed: sealForRow(
+      context,
+      'destination',
+      destinationId,
+      'accessTokenSealed',
+      token.accessToken,
+    ),
+    refreshTokenSealed: sealForRow(
+      context,
+      'destination',
+      destinationId,
+      'refreshTokenSealed',
+      token.refreshToken,
+    ),
     tokenExpiresAt: new Date(Date.now() + token.expiresIn * 1000),
     settings: { pipeline_mapping_rules: rules },
   });

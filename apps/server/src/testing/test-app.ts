@@ -25,7 +25,8 @@ export type TestApp = {
 export const testEngine = (): 'pglite' | 'postgres' =>
   process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-export const testSecret = 'test-secret-test-secret-test-secret-0123456789';
+/** Random once, fixed here: SECRET must look random (decision 015). Only ever used by tests. */
+export const testSecret = 'k3Jv9QmZ2xLw7pRt5NcYb8HdF1sGa4Ue6TiOo0PyVqMn';
 
 /** Creates an empty PostgreSQL database for one test file and returns its URL and a dropper. */
 export const createPostgresDatabase = async (): Promise<{ url: string; drop: () => Promise<void> }> => {

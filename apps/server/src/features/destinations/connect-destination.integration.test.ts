@@ -12,6 +12,7 @@ import {
   type ConnectionsBed,
 } from '../../testing/connections.ts';
 import { errorOf } from '../../testing/users.ts';
+import { openStoredToken } from '../../testing/sealed.ts';
 
 describe('connectDestination', () => {
   let bed: ConnectionsBed;
@@ -70,10 +71,10 @@ describe('connectDestination', () => {
     const ids = await bed.newDestination();
     const answer = await connect(ids);
     const row = await storedRow(ids.destinationId);
-    expect(row?.accessTokenSealed).toMatch(/^v1\./);
-    expect(row?.refreshTokenSealed).toMatch(/^v1\./);
-    const accessToken = bed.t.context.secretBox.open(row?.accessTokenSealed ?? '');
-    const refreshToken = bed.t.context.secretBox.open(row?.refreshTokenSealed ?? '');
+    expect(row?.accessTokenSealed).toMatch(/^v2\./);
+    expect(row?.refreshTokenSealed).toMatch(/^v2\./);
+    const accessToken = openStoredToken(bed.t.context, 'destination', row, 'accessTokenSealed');
+    const refreshToken = openStoredToken(bed.t.context, 'destination', row, 'refreshTokenSealed');
     expect(sandboxOf(bed.t.context).hubspotState.snapshot().refreshTokens[refreshToken]).toBeDefined();
     for (const secret of [accessToken, refreshToken]) {
       expect(JSON.stringify(answer.body)).not.toContain(secret);

@@ -12,7 +12,7 @@ import {
 } from '../../providers/hubspot-client.ts';
 import { callbackUrl, consumeOAuthState } from '../connections/oauth-state.ts';
 import { assertNotCanceled } from '../subscriptions/canceled.ts';
-import { loadDestination } from './destination-store.ts';
+import { destinationTokenAt, loadDestination } from './destination-store.ts';
 import { destinationToApi } from './destination-to-api.ts';
 import { hubspotSettingsOf } from './hubspot-connect.ts';
 import { ensureStripeIdProperties } from './hubspot-properties.ts';
@@ -75,8 +75,14 @@ export const connectDestination = implement(
       .set({
         hubId,
         scopes,
-        accessTokenSealed: app.secretBox.seal(grant.access_token),
-        refreshTokenSealed: app.secretBox.seal(grant.refresh_token),
+        accessTokenSealed: app.secretBox.seal(
+          grant.access_token,
+          destinationTokenAt('accessTokenSealed', destinationId),
+        ),
+        refreshTokenSealed: app.secretBox.seal(
+          grant.refresh_token,
+          destinationTokenAt('refreshTokenSealed', destinationId),
+        ),
         tokenExpiresAt: new Date(Date.now() + grant.expires_in * 1000),
         updatedAt: new Date(),
       })

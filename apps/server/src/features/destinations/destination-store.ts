@@ -2,6 +2,17 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { AppError, connectionMessages } from '@billbridge/contract';
 import type { Db } from '../../db/client.ts';
 import { destination, type DestinationRow } from '../../db/schema.ts';
+import { sealedAt } from '../../security/secret-box.ts';
+
+export type TokenColumn = 'accessTokenSealed' | 'refreshTokenSealed';
+const tokenColumnNames: Record<TokenColumn, string> = {
+  accessTokenSealed: 'access_token_sealed',
+  refreshTokenSealed: 'refresh_token_sealed',
+};
+
+/** What a destination's sealed token is bound to: its row and column (decision 015). */
+export const destinationTokenAt = (column: TokenColumn, destinationId: string): string =>
+  sealedAt('destination', tokenColumnNames[column], destinationId);
 
 /** The destination `destinationId` of the workspace, or not-found. */
 export const loadDestination = async (

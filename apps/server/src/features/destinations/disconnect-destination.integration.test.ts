@@ -10,6 +10,7 @@ import {
   type ConnectionsBed,
 } from '../../testing/connections.ts';
 import { errorOf } from '../../testing/users.ts';
+import { openStoredToken } from '../../testing/sealed.ts';
 
 describe('disconnectDestination', () => {
   let bed: ConnectionsBed;
@@ -30,8 +31,8 @@ describe('disconnectDestination', () => {
       .where(eq(destination.id, destinationId));
     return {
       ids: { subscriptionId, destinationId },
-      accessToken: bed.t.context.secretBox.open(row?.accessTokenSealed ?? ''),
-      refreshToken: bed.t.context.secretBox.open(row?.refreshTokenSealed ?? ''),
+      accessToken: openStoredToken(bed.t.context, 'destination', row, 'accessTokenSealed'),
+      refreshToken: openStoredToken(bed.t.context, 'destination', row, 'refreshTokenSealed'),
     };
   };
 

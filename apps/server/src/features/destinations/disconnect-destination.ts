@@ -3,7 +3,7 @@ import { AppError } from '@billbridge/contract';
 import { destination } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
 import { revokeHubSpotRefreshToken } from '../../providers/hubspot-client.ts';
-import { disconnectedDestination, loadDestination } from './destination-store.ts';
+import { destinationTokenAt, disconnectedDestination, loadDestination } from './destination-store.ts';
 import { hubspotSettingsOf } from './hubspot-connect.ts';
 
 /**
@@ -16,7 +16,10 @@ export const disconnectDestination = implement(
     const { db } = app.database;
     const row = await loadDestination(db, subscriptionId, destinationId);
     if (row.refreshTokenSealed) {
-      const refreshToken = app.secretBox.open(row.refreshTokenSealed);
+      const refreshToken = app.secretBox.open(
+        row.refreshTokenSealed,
+        destinationTokenAt('refreshTokenSealed', destinationId),
+      ).value;
       await revokeHubSpotRefreshToken(hubspotSettingsOf(app), refreshToken).catch(() => {
         throw new AppError('unavailable', 'HubSpot could not be reached to revoke the access. Try again.');
       });

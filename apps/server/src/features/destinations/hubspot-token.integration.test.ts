@@ -9,6 +9,9 @@ import {
   type ConnectionsBed,
 } from '../../testing/connections.ts';
 import { hubspotAccessToken, refreshHubSpotAccessToken } from './hubspot-token.ts';
+import { openStoredToken } from '../../testing/sealed.ts';
+import { testSecret } from '../../testing/test-app.ts';
+import { createSecretBox, sealedAt } from '../../security/secret-box.ts';
 
 describe('hubspotAccessToken', () => {
   let bed: ConnectionsBed;
@@ -41,7 +44,7 @@ describe('hubspotAccessToken', () => {
   const expire = async (id: string) => {
     const row = await stored(id);
     sandboxOf(bed.t.context).hubspotState.expireToken(
-      bed.t.context.secretBox.open(row?.accessTokenSealed ?? ''),
+      openStoredToken(bed.t.context, 'destination', row, 'accessTokenSealed'),
     );
     await bed.t.context.database.db
       .update(destination)
@@ -54,7 +57,7 @@ describe('hubspotAccessToken', () => {
     const before = await mintedFor(id);
     const row = await stored(id);
     expect(await hubspotAccessToken(bed.t.context, id)).toBe(
-      bed.t.context.secretBox.open(row?.accessTokenSealed ?? ''),
+      openStoredToken(bed.t.context, 'destination', row, 'accessTokenSealed'),
     );
     expect(await mintedFor(id)).toBe(before);
   });
@@ -69,7 +72,7 @@ describe('hubspotAccessToken', () => {
     expect(await mintedFor(id)).toBe(before + 1);
     const row = await stored(id);
     expect(row?.accessTokenSealed).not.toBe(old);
-    expect(bed.t.context.secretBox.open(row?.accessTokenSealed ?? '')).toBe(tokens[0]);
+    expect(openStoredToken(bed.t.context, 'destination', row, 'accessTokenSealed')).toBe(tokens[0]);
     expect(row?.tokenExpiresAt?.getTime()).toBeGreaterThan(Date.now() + 20 * 60_000);
     // The new token works.
     const pipelines = await fetch(`${sandboxOf(bed.t.context).hubspot.url}/crm/v3/pipelines/deals`, {
@@ -104,7 +107,7 @@ describe('hubspotAccessToken', () => {
   it('marks the destination disconnected when HubSpot no longer knows the refresh token', async () => {
     const id = await connectedDestination();
     const row = await stored(id);
-    const refreshToken = bed.t.context.secretBox.open(row?.refreshTokenSealed ?? '');
+    const refreshToken = openStoredToken(bed.t.context, 'destination', row, 'refreshTokenSealed');
     await fetch(`${sandboxOf(bed.t.context).hubspot.url}/oauth/v1/refresh-tokens/${refreshToken}`, {
       method: 'DELETE',
     });
@@ -118,5 +121,62 @@ describe('hubspotAccessToken', () => {
       refreshTokenSealed: null,
       enabled: false,
     });
+  });
+});
+
+describe('hubspotAccessToken after SECRET was rotated', () => {
+  const previousSecret = 'Pv7Lq2Wm9Xr4Tz1Ns6Kb3Hd8Jf5Gc0Ya2Ue7Ri4Mo9Vp';
+  let bed: ConnectionsBed;
+  beforeAll(async () => {
+    bed = await connectionsBed({ SECRET_PREVIOUS: previousSecret });
+  });
+  afterAll(() => bed.t.close());
+
+  it('opens a token sealed with the previous SECRET and stores it sealed with the current one', async () => {
+    const { subscriptionId, destinationId } = await bed.newDestination();
+    await connectThroughSandbox(bed.t.app, bed.admin, 'destination', {
+      subscriptionId,
+      targetId: destinationId,
+    });
+    const { db } = bed.t.context.database;
+    const select = async () =>
+      (await db.select().from(destination).where(eq(destination.id, destinationId)))[0];
+    const token = openStoredToken(bed.t.context, 'destination', await select(), 'accessTokenSealed');
+    const sealedBefore = createSecretBox([previousSecret]).seal(
+      token,
+      sealedAt('destination', 'access_token_sealed', destinationId),
+    );
+    await db
+      .update(destination)
+      .set({ accessTokenSealed: sealedBefore })
+      .where(eq(destination.id, destinationId));
+
+    expect(await hubspotAccessToken(bed.t.context, destinationId)).toBe(token);
+    const after = (await select())?.accessTokenSealed ?? '';
+    expect(after).not.toBe(sealedBefore);
+    expect(
+      createSecretBox([testSecret]).open(
+        after,
+        sealedAt('destination', 'access_token_sealed', destinationId),
+      ),
+    ).toEqual({ value: token, stale: false });
+  });
+
+  it('refuses a sealed token copied to another destination', async () => {
+    const first = await bed.newDestination();
+    const second = await bed.newDestination();
+    for (const { subscriptionId, destinationId } of [first, second]) {
+      await connectThroughSandbox(bed.t.app, bed.admin, 'destination', {
+        subscriptionId,
+        targetId: destinationId,
+      });
+    }
+    const { db } = bed.t.context.database;
+    const [row] = await db.select().from(destination).where(eq(destination.id, first.destinationId));
+    await db
+      .update(destination)
+      .set({ accessTokenSealed: row?.accessTokenSealed ?? null })
+      .where(eq(destination.id, second.destinationId));
+    await expect(hubspotAccessToken(bed.t.context, second.destinationId)).rejects.toThrow();
   });
 });

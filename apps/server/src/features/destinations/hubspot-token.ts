@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { AppError, connectionMessages } from '@billbridge/contract';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { destination } from '../../db/schema.ts';
 import { HubSpotOAuthError, refreshHubSpotToken } from '../../providers/hubspot-client.ts';
 import { withDestinationLock } from './destination-lock.ts';
-import { disconnectedDestination } from './destination-store.ts';
+import { destinationTokenAt, disconnectedDestination, type TokenColumn } from './destination-store.ts';
 import { hubspotSettingsOf } from './hubspot-connect.ts';
 
 /** A token that expires sooner than this is refreshed before use. */
@@ -30,6 +30,25 @@ const readTokens = async (db: Db, destinationId: string): Promise<TokenRow> => {
   return row;
 };
 
+/** Opens a stored token; one sealed with a previous SECRET (or the old format) is sealed again now. */
+export const openDestinationToken = async (
+  context: AppContext,
+  db: Db,
+  destinationId: string,
+  column: TokenColumn,
+  sealed: string,
+): Promise<string> => {
+  const at = destinationTokenAt(column, destinationId);
+  const { value, stale } = context.secretBox.open(sealed, at);
+  if (stale) {
+    await db
+      .update(destination)
+      .set({ [column]: context.secretBox.seal(value, at) })
+      .where(and(eq(destination.id, destinationId), eq(destination[column], sealed)));
+  }
+  return value;
+};
+
 const isFresh = (row: TokenRow): boolean =>
   row.tokenExpiresAt !== null && row.tokenExpiresAt.getTime() - Date.now() > refreshMarginMs;
 
@@ -46,11 +65,26 @@ export const hubspotAccessToken = async (
   destinationId: string,
   { rejected }: { rejected?: string } = {},
 ): Promise<string> => {
-  const seen = await readTokens(context.database.db, destinationId);
-  if (rejected === undefined && isFresh(seen)) return context.secretBox.open(seen.accessTokenSealed ?? '');
+  const { db: pool } = context.database;
+  const seen = await readTokens(pool, destinationId);
+  if (rejected === undefined && isFresh(seen)) {
+    return openDestinationToken(
+      context,
+      pool,
+      destinationId,
+      'accessTokenSealed',
+      seen.accessTokenSealed ?? '',
+    );
+  }
   return withDestinationLock(context.database, destinationId, async (db) => {
     const current = await readTokens(db, destinationId);
-    const token = context.secretBox.open(current.accessTokenSealed ?? '');
+    const token = await openDestinationToken(
+      context,
+      db,
+      destinationId,
+      'accessTokenSealed',
+      current.accessTokenSealed ?? '',
+    );
     if (token !== rejected && isFresh(current)) return token;
     return refreshLocked(context, db, destinationId, current);
   });
@@ -73,7 +107,11 @@ const refreshLocked = async (
   const settings = hubspotSettingsOf(context);
   let grant;
   try {
-    grant = await refreshHubSpotToken(settings, context.secretBox.open(current.refreshTokenSealed));
+    const refreshToken = context.secretBox.open(
+      current.refreshTokenSealed,
+      destinationTokenAt('refreshTokenSealed', destinationId),
+    ).value;
+    grant = await refreshHubSpotToken(settings, refreshToken);
   } catch (error) {
     if (error instanceof HubSpotOAuthError && error.errorCode === 'BAD_REFRESH_TOKEN') {
       // The portal revoked the app: the destination is disconnected, its events wait for a reconnection.
@@ -86,9 +124,12 @@ const refreshLocked = async (
   await db
     .update(destination)
     .set({
-      accessTokenSealed: context.secretBox.seal(grant.access_token),
+      accessTokenSealed: context.secretBox.seal(
+        grant.access_token,
+        destinationTokenAt('accessTokenSealed', destinationId),
+      ),
       refreshTokenSealed: grant.refresh_token
-        ? context.secretBox.seal(grant.refresh_token)
+        ? context.secretBox.seal(grant.refresh_token, destinationTokenAt('refreshTokenSealed', destinationId))
         : current.refreshTokenSealed,
       tokenExpiresAt: new Date(Date.now() + grant.expires_in * 1000),
     })

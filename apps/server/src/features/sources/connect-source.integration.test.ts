@@ -14,6 +14,7 @@ import {
 } from '../../testing/connections.ts';
 import { errorOf, signUpUser } from '../../testing/users.ts';
 import { seedWorkspace } from '../../testing/workspaces.ts';
+import { openStoredToken } from '../../testing/sealed.ts';
 
 describe('connectSource', () => {
   let bed: ConnectionsBed;
@@ -61,11 +62,11 @@ describe('connectSource', () => {
       targetId: ids.sourceId,
     });
     const row = await storedRow(ids.sourceId);
-    expect(row?.accessTokenSealed).toMatch(/^v1\./);
-    expect(row?.refreshTokenSealed).toMatch(/^v1\./);
+    expect(row?.accessTokenSealed).toMatch(/^v2\./);
+    expect(row?.refreshTokenSealed).toMatch(/^v2\./);
     expect(row?.livemode).toBe(false);
-    const accessToken = bed.t.context.secretBox.open(row?.accessTokenSealed ?? '');
-    const refreshToken = bed.t.context.secretBox.open(row?.refreshTokenSealed ?? '');
+    const accessToken = openStoredToken(bed.t.context, 'source', row, 'accessTokenSealed');
+    const refreshToken = openStoredToken(bed.t.context, 'source', row, 'refreshTokenSealed');
     expect(accessToken).toMatch(/^sk_/);
     for (const secret of [accessToken, refreshToken]) {
       expect(JSON.stringify(answer.body)).not.toContain(secret);

@@ -8,6 +8,7 @@ import { assertNotCanceled } from '../subscriptions/canceled.ts';
 import { loadSource } from './source-store.ts';
 import { sourceToApi } from './source-to-api.ts';
 import { exchangeStripeCode, stripeSettingsOf } from './stripe-connect.ts';
+import { sealedAt } from '../../security/secret-box.ts';
 
 const accountTaken = () => new AppError('already-exists', connectionMessages.accountAlreadyConnected);
 
@@ -42,8 +43,16 @@ export const connectSource = implement(
           accountId: connection.accountId,
           livemode: connection.livemode,
           auth: { account_id: connection.accountId, ...connection.auth },
-          accessTokenSealed: app.secretBox.seal(connection.accessToken),
-          refreshTokenSealed: connection.refreshToken ? app.secretBox.seal(connection.refreshToken) : null,
+          accessTokenSealed: app.secretBox.seal(
+            connection.accessToken,
+            sealedAt('source', 'access_token_sealed', sourceId),
+          ),
+          refreshTokenSealed: connection.refreshToken
+            ? app.secretBox.seal(
+                connection.refreshToken,
+                sealedAt('source', 'refresh_token_sealed', sourceId),
+              )
+            : null,
           updatedAt: new Date(),
         })
         .where(and(eq(source.id, sourceId), isNull(source.accountId)))

@@ -10,6 +10,7 @@ import {
   type ConnectionsBed,
 } from '../../testing/connections.ts';
 import { errorOf } from '../../testing/users.ts';
+import { openStoredToken } from '../../testing/sealed.ts';
 
 describe('disconnectSource', () => {
   let bed: ConnectionsBed;
@@ -30,7 +31,7 @@ describe('disconnectSource', () => {
   it('deauthorizes the account in Stripe, then forgets it and its tokens', async () => {
     const { accountId, ...ids } = await connectedSource();
     const [before] = await bed.t.context.database.db.select().from(source).where(eq(source.id, ids.sourceId));
-    const accessToken = bed.t.context.secretBox.open(before?.accessTokenSealed ?? '');
+    const accessToken = openStoredToken(bed.t.context, 'source', before, 'accessTokenSealed');
     const sandbox = sandboxOf(bed.t.context);
     expect(sandbox.stripeState.account(accountId).secretKeys).toContain(accessToken);
 
