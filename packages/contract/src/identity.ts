@@ -43,4 +43,8 @@ export const identityErrorCodes = {
   expiredActionCode: 'EXPIRED_ACTION_CODE',
   /** Recovering an address another account took meanwhile. */
   emailAlreadyInUse: 'EMAIL_ALREADY_IN_USE',
+  /** A name over the profile's limit, through any route that writes one. */
+  nameTooLong: 'NAME_TOO_LONG',
+  /** A picture that is not an https URL. */
+  invalidImage: 'INVALID_IMAGE',
 } as const;

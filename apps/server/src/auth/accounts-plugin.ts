@@ -12,6 +12,7 @@ import {
   usedVerificationHook,
 } from './hooks/action-codes.ts';
 import { passwordPolicyHook } from './hooks/password-policy.ts';
+import { profileFieldsHook } from './hooks/profile-fields.ts';
 import { sensitiveOperationsHook } from './hooks/sensitive-operations.ts';
 import { sessionRotationHook } from './hooks/session-rotation.ts';
 
@@ -39,6 +40,7 @@ export const accountsPlugin = ({ passwordPolicy, socialProviders, sendMail }: Ac
       before: [
         resetPasswordCodeHook,
         passwordPolicyHook(passwordPolicy),
+        profileFieldsHook,
         sensitiveOperationsHook,
         usedVerificationHook,
       ],

@@ -179,6 +179,8 @@ export const en = {
       emailInUse: 'This email is already used by another account.',
       passwordTooShort: 'Password must be at least {{min}} characters.',
       passwordTooLong: 'Password is too long.',
+      nameTooLong: 'The name must be at most 100 characters.',
+      invalidImage: 'The picture must be an https address.',
       passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
       passwordNeedsLowercase: 'Password must contain a lowercase letter.',
       passwordNeedsUppercase: 'Password must contain an uppercase letter.',

@@ -176,6 +176,8 @@ export const zh: Translations = {
       emailInUse: '此邮箱已被其他账户使用。',
       passwordTooShort: '密码至少需要 {{min}} 个字符。',
       passwordTooLong: '密码太长。',
+      nameTooLong: '名称最多 100 个字符。',
+      invalidImage: '头像必须是 https 地址。',
       passwordTooCommon: '此密码太常见，请选择一个更难猜到的密码。',
       passwordNeedsLowercase: '密码必须包含小写字母。',
       passwordNeedsUppercase: '密码必须包含大写字母。',

@@ -28,6 +28,8 @@ const reasonByCode: Record<string, ReasonKey | AccountsKey> = {
   USER_NOT_FOUND: 'accounts.reasons.actionCodeInvalid',
   INVALID_USER: 'accounts.reasons.actionCodeOtherUser',
   SOCIAL_SIGN_IN_FAILED: 'accounts.reasons.socialSignInFailed',
+  [identityErrorCodes.nameTooLong]: 'accounts.reasons.nameTooLong',
+  [identityErrorCodes.invalidImage]: 'accounts.reasons.invalidImage',
 };
 
 /** Password, e-mail and deletion were refused for want of a recent sign-in (spec §8). */
