@@ -5,6 +5,7 @@ import { implement } from '../../functions/framework.ts';
 import { revokeHubSpotRefreshToken } from '../../providers/hubspot-client.ts';
 import { destinationTokenAt, disconnectedDestination, loadDestination } from './destination-store.ts';
 import { hubspotSettingsOf } from './hubspot-connect.ts';
+import { withDestinationLock } from './destination-lock.ts';
 
 /**
  * Deletes the refresh token at HubSpot (which ends its access tokens too), then forgets the tokens.
@@ -13,21 +14,24 @@ import { hubspotSettingsOf } from './hubspot-connect.ts';
 export const disconnectDestination = implement(
   'disconnectDestination',
   async ({ subscriptionId, destinationId }, { app }) => {
-    const { db } = app.database;
-    const row = await loadDestination(db, subscriptionId, destinationId);
-    if (row.refreshTokenSealed) {
-      const refreshToken = app.secretBox.open(
-        row.refreshTokenSealed,
-        destinationTokenAt('refreshTokenSealed', destinationId),
-      ).value;
-      await revokeHubSpotRefreshToken(hubspotSettingsOf(app), refreshToken).catch(() => {
-        throw new AppError('unavailable', 'HubSpot could not be reached to revoke the access. Try again.');
-      });
-    }
-    await db
-      .update(destination)
-      .set(disconnectedDestination())
-      .where(and(eq(destination.id, destinationId), eq(destination.subscriptionId, subscriptionId)));
+    await loadDestination(app.database.db, subscriptionId, destinationId);
+    // Under the refresh lock: a refresh in flight finishes first, and the token revoked is the last one.
+    await withDestinationLock(app.database, destinationId, async (db) => {
+      const row = await loadDestination(db, subscriptionId, destinationId);
+      if (row.refreshTokenSealed) {
+        const refreshToken = app.secretBox.open(
+          row.refreshTokenSealed,
+          destinationTokenAt('refreshTokenSealed', destinationId),
+        ).value;
+        await revokeHubSpotRefreshToken(hubspotSettingsOf(app), refreshToken).catch(() => {
+          throw new AppError('unavailable', 'HubSpot could not be reached to revoke the access. Try again.');
+        });
+      }
+      await db
+        .update(destination)
+        .set(disconnectedDestination())
+        .where(and(eq(destination.id, destinationId), eq(destination.subscriptionId, subscriptionId)));
+    });
     app.logger.info({ subscriptionId, destinationId }, 'hubspot destination disconnected');
     return { success: true as const };
   },

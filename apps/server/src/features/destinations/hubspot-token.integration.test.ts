@@ -10,6 +10,7 @@ import {
 } from '../../testing/connections.ts';
 import { hubspotAccessToken, refreshHubSpotAccessToken } from './hubspot-token.ts';
 import { openStoredToken } from '../../testing/sealed.ts';
+import { waitFor } from '../../testing/wait.ts';
 import { testSecret } from '../../testing/test-app.ts';
 import { createSecretBox, sealedAt } from '../../security/secret-box.ts';
 
@@ -102,6 +103,33 @@ describe('hubspotAccessToken', () => {
     expect(new Set(tokens).size).toBe(1);
     expect(tokens[0]).not.toBe(old);
     expect(await mintedFor(id)).toBe(before + 1);
+  });
+
+  it('stores no tokens again when the destination was disconnected while its refresh was in flight', async () => {
+    const id = await connectedDestination();
+    await expire(id);
+    const sandbox = sandboxOf(bed.t.context);
+    const slow = sandbox.faults.add({
+      service: 'hubspot',
+      method: 'POST',
+      path: '/oauth/*/token',
+      latencyMs: 1500,
+    });
+    try {
+      const refresh = hubspotAccessToken(bed.t.context, id).catch((caught: unknown) => caught);
+      await waitFor(() => sandbox.faults.list().find((fault) => fault.id === slow)?.hits === 1, {
+        what: 'the refresh request at HubSpot',
+      });
+      // What a disconnect elsewhere leaves behind, written while HubSpot is still answering.
+      await bed.t.context.database.db
+        .update(destination)
+        .set({ accessTokenSealed: null, refreshTokenSealed: null, tokenExpiresAt: null })
+        .where(eq(destination.id, id));
+      expect(((await refresh) as AppError).message).toBe('This destination is not connected.');
+      expect(await stored(id)).toMatchObject({ accessTokenSealed: null, refreshTokenSealed: null });
+    } finally {
+      sandbox.faults.remove(slow);
+    }
   });
 
   it('marks the destination disconnected when HubSpot no longer knows the refresh token', async () => {

@@ -121,7 +121,8 @@ const refreshLocked = async (
     }
     throw new AppError('unavailable', 'HubSpot could not be reached to refresh the access token.');
   }
-  await db
+  // Only over the tokens this refresh started from: a disconnect meanwhile leaves nothing to store.
+  const [stored] = await db
     .update(destination)
     .set({
       accessTokenSealed: context.secretBox.seal(
@@ -133,7 +134,11 @@ const refreshLocked = async (
         : current.refreshTokenSealed,
       tokenExpiresAt: new Date(Date.now() + grant.expires_in * 1000),
     })
-    .where(eq(destination.id, destinationId));
+    .where(
+      and(eq(destination.id, destinationId), eq(destination.refreshTokenSealed, current.refreshTokenSealed)),
+    )
+    .returning({ id: destination.id });
+  if (!stored) throw new AppError('failed-precondition', connectionMessages.notConnected);
   context.logger.info({ destinationId }, 'hubspot access token refreshed');
   return grant.access_token;
 };
