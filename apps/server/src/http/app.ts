@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { FunctionRegistry } from '../functions/framework.ts';
 import { functionRegistry } from '../functions/registry.ts';
@@ -33,7 +33,7 @@ export const buildHttpApp = async (
   const app = Fastify({
     loggerInstance: context.logger,
     // Fastify's own request lines print the whole URL, tokens included: ours below do not.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOf(context.config.trustProxy),
   });
