@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { newUser, signUp } from '../support/accounts.ts';
-import { acceptInviteAs, createWorkspace, inviteByEmail, userRow } from '../support/workspaces.ts';
+import {
+  acceptInviteAs,
+  createWorkspace,
+  currentUserId,
+  inviteByEmail,
+  serveWorkspace,
+  userRow,
+} from '../support/workspaces.ts';
 
 test('the owner invites a user who accepts, then edits their permissions and removes them', async ({
   page,
@@ -102,4 +109,13 @@ test('the users list pages through members and invitees', async ({ page }) => {
   // Revoking the only row of the last page shows the page before it.
   await page.getByRole('button', { name: /^Revoke invite: / }).click();
   await expect(summary).toHaveText('Showing 1 to 10 of 10 results');
+});
+
+test('an administrator who is not the owner can invite, but not another administrator', async ({ page }) => {
+  await signUp(page, newUser('deputy'));
+  await serveWorkspace(page, await currentUserId(page), { admin: true });
+  await page.goto('/subscription/ws_e2e/users/invite');
+  await expect(page.getByRole('checkbox', { name: 'Access' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Administrator' })).toBeDisabled();
+  await expect(page.getByText('Only the subscription owner can invite an administrator')).toBeVisible();
 });

@@ -98,4 +98,6 @@ export const inviteMessages = {
   notYours: 'This invite is not addressed to you.',
   notPending: 'This invite is no longer pending.',
   verifyEmailFirst: 'Verify your email address before accepting an invite.',
+  /** Granting Administrator is the owner's, by invite as by editing permissions (spec §6). */
+  adminByOwnerOnly: 'Only the subscription owner can invite an administrator',
 } as const;

@@ -101,7 +101,8 @@ const inputOf: Record<FunctionName, (fixture: Fixture) => unknown> = {
   createInvite: ({ subscriptionId }) => ({
     subscriptionId,
     email: `invitee-${(sent += 1)}@example.com`,
-    permissions: ['admin'],
+    // Administrator is the owner's to grant (create-invite's own test); the matrix checks who may invite.
+    permissions: ['access'],
   }),
   acceptInvite: ({ answerInviteId }) => ({ inviteId: answerInviteId }),
   rejectInvite: ({ answerInviteId }) => ({ inviteId: answerInviteId }),

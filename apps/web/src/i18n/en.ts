@@ -340,6 +340,7 @@ export const en = {
     alreadyInvited: 'This email already has a pending invite',
     alreadyMember: 'This user is already a member of this project',
     createError: 'Failed to send the invite',
+    adminByOwnerOnly: 'Only the subscription owner can invite an administrator',
     verifyEmailFirst: 'Verify your email address before accepting an invite.',
   },
   subscription: {

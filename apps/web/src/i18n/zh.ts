@@ -333,6 +333,7 @@ export const zh: Translations = {
     alreadyInvited: '该邮箱已有待处理的邀请',
     alreadyMember: '该用户已是此项目的成员',
     createError: '发送邀请失败',
+    adminByOwnerOnly: '只有订阅所有者才能邀请管理员',
     verifyEmailFirst: '请先验证您的邮箱地址再接受邀请。',
   },
   subscription: {

@@ -51,7 +51,7 @@ describe('createInvite', () => {
       t.app,
       'createInvite',
       { subscriptionId: id, email: '  New.Person@Example.com ', permissions: ['admin'] },
-      admin,
+      owner,
     );
     expect(status).toBe(200);
     const { inviteId } = body.result as { inviteId: string };
@@ -61,9 +61,35 @@ describe('createInvite', () => {
       email: 'new.person@example.com',
       status: 'pending',
       permissions: ['access', 'admin'],
-      inviterId: admin.id,
+      inviterId: owner.id,
       respondedAt: null,
     });
+  });
+
+  it('lets only the owner invite an administrator, as only the owner edits permissions', async () => {
+    const id = await newWorkspace();
+    const before = await snapshotDb(t.context.database.db);
+    const refused = await callFunction(
+      t.app,
+      'createInvite',
+      { subscriptionId: id, email: 'would-be-admin@example.com', permissions: ['access', 'admin'] },
+      admin,
+    );
+    expect(refused.status).toBe(403);
+    expect(errorOf(refused.body)).toMatchObject({
+      status: 'PERMISSION_DENIED',
+      message: 'Only the subscription owner can invite an administrator',
+    });
+    expect(await snapshotDb(t.context.database.db)).toEqual(before);
+    expect(await queuedMailTo('would-be-admin@example.com')).toHaveLength(0);
+
+    const plain = await callFunction(
+      t.app,
+      'createInvite',
+      { subscriptionId: id, email: 'would-be-admin@example.com', permissions: ['access'] },
+      admin,
+    );
+    expect(plain.status).toBe(200);
   });
 
   it('stores the default permission alone when none is chosen', async () => {
@@ -148,7 +174,7 @@ describe('createInvite', () => {
     const { status, body } = await callFunction(
       t.app,
       'createInvite',
-      { subscriptionId: id, email: 'TWICE@example.com', permissions: ['admin'] },
+      { subscriptionId: id, email: 'TWICE@example.com', permissions: [] },
       admin,
     );
     expect(status).toBe(409);

@@ -13,6 +13,7 @@ import { inviteMail } from './invite-mail.ts';
 
 const alreadyMember: MessageKeyDetails = { messageKey: 'alreadyMember' };
 const alreadyInvited: MessageKeyDetails = { messageKey: 'alreadyInvited' };
+const adminByOwnerOnly: MessageKeyDetails = { messageKey: 'adminByOwnerOnly' };
 
 const isMemberByEmail = async (db: Db, subscriptionId: string, email: string): Promise<boolean> => {
   const rows = await db
@@ -35,6 +36,10 @@ export const createInvite = implement(
     const { db } = app.database;
     const row = workspace.subscription;
     assertNotCanceled(row);
+    // Only the owner edits permissions (spec §6), so only the owner may hand out Administrator.
+    if (normalizePermissions(permissions).includes('admin') && !workspace.held.includes('owner')) {
+      throw new AppError('permission-denied', inviteMessages.adminByOwnerOnly, adminByOwnerOnly);
+    }
     if (await isMemberByEmail(db, row.id, email)) {
       throw new AppError('already-exists', inviteMessages.alreadyMember, alreadyMember);
     }

@@ -18,7 +18,7 @@ const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(valu
 /** Spec §2 "Invite user": e-mail and permissions; success shows a message, then the users list. */
 export const InvitePage = () => {
   const { t } = useTranslation();
-  const { subscription } = useCurrentSubscription();
+  const { subscription, held } = useCurrentSubscription();
   const usersPath = generatePath(routes.users, { id: subscription.id });
   const invite = useCreateInvite(subscription.id);
   const redirectAfter = useRedirectAfter();
@@ -70,6 +70,11 @@ export const InvitePage = () => {
               label={t('invites.permissions')}
               value={form.values.permissions}
               onChange={(permissions) => form.setFieldValue('permissions', permissions)}
+              locked={
+                held.includes('owner')
+                  ? undefined
+                  : { keys: ['admin'], reason: t('invites.adminByOwnerOnly') }
+              }
             />
             <Group justify="space-between">
               <Button
