@@ -21,5 +21,8 @@ export const snapshotDb = async (db: Db) => ({
     db,
     sql`select * from crm_link order by destination_id, stripe_object_id, crm_object_type`,
   ),
+  oauthStates: await queryRows(db, sql`select * from oauth_state order by nonce`),
+  backfills: await queryRows(db, sql`select * from backfill order by id`),
+  sessions: await queryRows(db, sql`select id, user_id, expires_at from session order by id`),
   jobs: await queryRows(db, sql`select id, name, data, state from pgboss.job order by id`),
 });
