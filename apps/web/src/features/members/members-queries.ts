@@ -7,11 +7,19 @@ import { subscriptionQueryKey } from '../subscriptions/subscription-query.ts';
 export const subscriptionUsersQueryKey = (subscriptionId: string) =>
   ['subscriptionUsers', subscriptionId] as const;
 
-/** One page of the users list; the previous page stays on screen while the next one loads. */
+/**
+ * One page of the users list; the previous page stays on screen while the next one loads. The
+ * answer carries the page it is, so the summary and the controls describe the rows on screen —
+ * not the page being fetched (a row clicked meanwhile is a row of the page shown).
+ */
 export const useSubscriptionUsers = (subscriptionId: string, page: number, pageSize: PageSize) =>
   useQuery({
     queryKey: [...subscriptionUsersQueryKey(subscriptionId), page, pageSize],
-    queryFn: ({ signal }) => call('getSubscriptionUsers', { subscriptionId, page, pageSize }, { signal }),
+    queryFn: async ({ signal }) => ({
+      ...(await call('getSubscriptionUsers', { subscriptionId, page, pageSize }, { signal })),
+      page,
+      pageSize,
+    }),
     placeholderData: keepPreviousData,
   });
 

@@ -28,7 +28,7 @@ export const UsersPage = () => {
   const adminBlock = canceledBlock(subscription.status);
   // Removing or revoking the last row of a page would leave it empty: show the one before.
   const stepBackIfLastRow = () => {
-    if (query.data?.users.length === 1 && page > 1) setPage(page - 1);
+    if (query.data?.users.length === 1 && query.data.page > 1) setPage(query.data.page - 1);
   };
 
   const onAction = (action: UserAction) => {
@@ -69,8 +69,8 @@ export const UsersPage = () => {
               onAction={onAction}
             />
             <ListPagination
-              page={page}
-              pageSize={pageSize}
+              page={query.data.page}
+              pageSize={query.data.pageSize}
               total={query.data.total}
               onPageChange={setPage}
               onPageSizeChange={(size) => {
