@@ -45,6 +45,7 @@ export const getRecentActivities = defineFunction({
   }),
   output: z.object({ activities: z.array(recentActivitySchema) }),
   requires: { allOf: ['access'] },
+  whenCanceled: 'allowed',
 });
 
 const countSchema = z.number().int().min(0);
@@ -81,4 +82,5 @@ export const getAggregatedActivities = defineFunction({
   input: z.object({ subscriptionId: subscriptionIdSchema }),
   output: activitySummarySchema,
   requires: { allOf: ['access'] },
+  whenCanceled: 'allowed',
 });

@@ -48,6 +48,7 @@ export const getBackfillProgress = defineFunction({
   input: sourceInput,
   output: z.object({ backfill: backfillSchema.nullable() }),
   requires: { allOf: ['admin'] },
+  whenCanceled: 'allowed',
 });
 
 export const backfillMessages = {

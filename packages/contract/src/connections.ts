@@ -94,4 +94,5 @@ export const getIntegrationCounts = defineFunction({
   input: z.object({ subscriptionId: subscriptionIdSchema }),
   output: z.object({ sources: z.number().int(), destinations: z.number().int() }),
   requires: { allOf: ['access'] },
+  whenCanceled: 'allowed',
 });

@@ -7,6 +7,10 @@ import type { PermissionRequirement } from './permissions.ts';
  *
  * `requires`: `'signed-in'` needs only a session; a requirement needs the permissions on the
  * workspace named by the input's `subscriptionId`; `'public'` lets anonymous callers in.
+ *
+ * `whenCanceled`, for workspace functions: canceled is final (spec §4), so the framework refuses
+ * every call on a canceled workspace with FAILED_PRECONDITION unless the function declares
+ * `'allowed'` — the reads. A new function that forgets it is refused, never let through.
  */
 export type FunctionAccess = 'public' | 'signed-in' | PermissionRequirement;
 
@@ -19,6 +23,7 @@ export type FunctionContract<
   input: I;
   output: O;
   requires: FunctionAccess;
+  whenCanceled?: 'allowed' | 'refused';
 };
 
 export const defineFunction = <const N extends string, I extends z.ZodType, O extends z.ZodType>(

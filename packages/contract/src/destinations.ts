@@ -74,6 +74,7 @@ export const listDestinations = defineFunction({
   input: z.object({ subscriptionId: subscriptionIdSchema }),
   output: z.object({ destinations: z.array(destinationSchema) }),
   requires: { allOf: ['admin'] },
+  whenCanceled: 'allowed',
 });
 
 export const getDestination = defineFunction({
@@ -81,6 +82,7 @@ export const getDestination = defineFunction({
   input: destinationInput,
   output: destinationSchema,
   requires: { allOf: ['admin'] },
+  whenCanceled: 'allowed',
 });
 
 /** The HubSpot authorize URL to send the browser to. */
@@ -131,4 +133,5 @@ export const getDestinationPipelines = defineFunction({
   input: destinationInput,
   output: z.object({ pipelines: z.array(pipelineSchema) }),
   requires: { allOf: ['admin'] },
+  whenCanceled: 'allowed',
 });

@@ -40,6 +40,7 @@ export const getSubscriptionUsers = defineFunction({
   input: z.object({ subscriptionId: subscriptionIdSchema, page: pageSchema, pageSize: pageSizeSchema }),
   output: z.object({ users: z.array(subscriptionUserSchema), total: z.number().int() }),
   requires: { allOf: ['admin'] },
+  whenCanceled: 'allowed',
 });
 
 export const updateUserPermissions = defineFunction({

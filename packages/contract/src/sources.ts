@@ -75,6 +75,7 @@ export const listSources = defineFunction({
   input: z.object({ subscriptionId: subscriptionIdSchema }),
   output: z.object({ sources: z.array(sourceSchema) }),
   requires: { allOf: ['admin'] },
+  whenCanceled: 'allowed',
 });
 
 export const getSource = defineFunction({
@@ -82,6 +83,7 @@ export const getSource = defineFunction({
   input: sourceInput,
   output: sourceSchema,
   requires: { allOf: ['admin'] },
+  whenCanceled: 'allowed',
 });
 
 /** The Stripe Connect authorize URL to send the browser to. */

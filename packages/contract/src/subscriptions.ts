@@ -32,6 +32,7 @@ export const getSubscription = defineFunction({
   input: z.object({ subscriptionId: subscriptionIdSchema }),
   output: subscriptionSchema,
   requires: { allOf: ['access'] },
+  whenCanceled: 'allowed',
 });
 
 export const listMySubscriptions = defineFunction({

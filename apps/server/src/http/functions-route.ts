@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError, satisfies, type FieldIssue, type FunctionContract } from '@billbridge/contract';
+import {
+  AppError,
+  canceledSubscriptionMessage,
+  satisfies,
+  type FieldIssue,
+  type FunctionContract,
+} from '@billbridge/contract';
 import type { AppContext } from '../context.ts';
 import { loadWorkspaceAccess } from '../features/subscriptions/workspace-access.ts';
 import type { CallContext, FunctionRegistry } from '../functions/framework.ts';
@@ -63,6 +69,9 @@ const authorize = async (
   if (!workspace) throw new AppError('not-found', 'Subscription not found.');
   if (!satisfies(workspace.held, contract.requires)) {
     throw new AppError('permission-denied', 'You do not have permission to do this on this subscription.');
+  }
+  if (contract.whenCanceled !== 'allowed' && workspace.subscription.status === 'canceled') {
+    throw new AppError('failed-precondition', canceledSubscriptionMessage);
   }
   return { input: parsed.data, context: { ...context, workspace } };
 };

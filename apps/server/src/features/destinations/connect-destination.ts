@@ -11,7 +11,6 @@ import {
   revokeHubSpotRefreshToken,
 } from '../../providers/hubspot-client.ts';
 import { callbackUrl, consumeOAuthState } from '../connections/oauth-state.ts';
-import { assertNotCanceled } from '../subscriptions/canceled.ts';
 import { destinationTokenAt, loadDestination } from './destination-store.ts';
 import { destinationToApi } from './destination-to-api.ts';
 import { hubspotSettingsOf } from './hubspot-connect.ts';
@@ -25,8 +24,7 @@ import { ensureStripeIdProperties } from './hubspot-properties.ts';
  */
 export const connectDestination = implement(
   'connectDestination',
-  async ({ subscriptionId, destinationId, code, state }, { app, caller, workspace }) => {
-    assertNotCanceled(workspace.subscription);
+  async ({ subscriptionId, destinationId, code, state }, { app, caller }) => {
     const settings = hubspotSettingsOf(app);
     const { db } = app.database;
     const row = await loadDestination(db, subscriptionId, destinationId);

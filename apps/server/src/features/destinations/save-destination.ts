@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { AppError, connectionMessages } from '@billbridge/contract';
 import { destination } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
-import { assertNotCanceled } from '../subscriptions/canceled.ts';
 import { releaseHeldEvents } from '../sync/replay.ts';
 import { loadDestination } from './destination-store.ts';
 
@@ -12,8 +11,7 @@ import { loadDestination } from './destination-store.ts';
  */
 export const saveDestination = implement(
   'saveDestination',
-  async ({ subscriptionId, destinationId, name, enabled, settings }, { app, workspace }) => {
-    assertNotCanceled(workspace.subscription);
+  async ({ subscriptionId, destinationId, name, enabled, settings }, { app }) => {
     const { db } = app.database;
     const row = await loadDestination(db, subscriptionId, destinationId);
     if (enabled && !row.accessTokenSealed) {

@@ -1,15 +1,13 @@
 import { AppError, connectionMessages } from '@billbridge/contract';
 import { implement } from '../../functions/framework.ts';
 import { issueOAuthState } from '../connections/oauth-state.ts';
-import { assertNotCanceled } from '../subscriptions/canceled.ts';
 import { loadDestination } from './destination-store.ts';
 import { hubspotAuthorizeUrl, hubspotSettingsOf } from './hubspot-connect.ts';
 
 /** Where to send the browser: HubSpot's install page, with a state bound to this session. */
 export const startDestinationConnection = implement(
   'startDestinationConnection',
-  async ({ subscriptionId, destinationId }, { app, caller, workspace }) => {
-    assertNotCanceled(workspace.subscription);
+  async ({ subscriptionId, destinationId }, { app, caller }) => {
     const settings = hubspotSettingsOf(app);
     const row = await loadDestination(app.database.db, subscriptionId, destinationId);
     if (row.accessTokenSealed) {

@@ -8,7 +8,6 @@ import { implement } from '../../functions/framework.ts';
 import { enqueueMail } from '../../mail/mail-job.ts';
 import { mailLanguageOf } from '../../mail/message.ts';
 import { loadUserSummary } from '../accounts/display-name.ts';
-import { assertNotCanceled } from '../subscriptions/canceled.ts';
 import { inviteMail } from './invite-mail.ts';
 
 const alreadyMember: MessageKeyDetails = { messageKey: 'alreadyMember' };
@@ -35,7 +34,6 @@ export const createInvite = implement(
   async ({ email, permissions }, { app, caller, workspace }) => {
     const { db } = app.database;
     const row = workspace.subscription;
-    assertNotCanceled(row);
     // Only the owner edits permissions (spec §6), so only the owner may hand out Administrator.
     if (normalizePermissions(permissions).includes('admin') && !workspace.held.includes('owner')) {
       throw new AppError('permission-denied', inviteMessages.adminByOwnerOnly, adminByOwnerOnly);

@@ -1,6 +1,5 @@
 import { AppError, inviteMessages } from '@billbridge/contract';
 import { implement } from '../../functions/framework.ts';
-import { assertNotCanceled } from '../subscriptions/canceled.ts';
 import { findInvite, transitionInvite } from './invites.ts';
 
 /** The inviter's side withdraws a pending invite: any admin of the workspace the invite belongs to. */
@@ -10,7 +9,6 @@ export const revokeInvite = implement('revokeInvite', async ({ inviteId }, { app
   // The framework checked admin on the workspace named in the input: the invite must be one of its own.
   if (row.subscriptionId !== workspace.subscription.id)
     throw new AppError('not-found', inviteMessages.notFound);
-  assertNotCanceled(workspace.subscription);
   await transitionInvite(db, row, 'revoke');
   return null;
 });

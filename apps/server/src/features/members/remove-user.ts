@@ -2,12 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { AppError, memberMessages } from '@billbridge/contract';
 import { membership } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
-import { assertNotCanceled } from '../subscriptions/canceled.ts';
 
 /** The owner removes an active member other than themself. */
 export const removeUser = implement('removeUser', async ({ userId }, { app, workspace }) => {
   const row = workspace.subscription;
-  assertNotCanceled(row);
   if (userId === row.ownerId) throw new AppError('failed-precondition', memberMessages.ownerCannotBeRemoved);
   const removed = await app.database.db
     .delete(membership)

@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { AppError, memberMessages, normalizePermissions } from '@billbridge/contract';
 import { membership, subscription } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
-import { assertNotCanceled } from '../subscriptions/canceled.ts';
 import { ownerPermissions } from '../subscriptions/create-workspace.ts';
 
 /**
@@ -13,7 +12,6 @@ export const transferSubscriptionOwnership = implement(
   'transferSubscriptionOwnership',
   async ({ newOwnerId }, { app, caller, workspace }) => {
     const row = workspace.subscription;
-    assertNotCanceled(row);
     const eligible = workspace.members.filter(
       (member) => member.userId !== row.ownerId && member.permissions.includes('admin'),
     );

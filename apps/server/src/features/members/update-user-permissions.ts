@@ -2,14 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { AppError, memberMessages, normalizePermissions } from '@billbridge/contract';
 import { membership } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
-import { assertNotCanceled } from '../subscriptions/canceled.ts';
 
 /** The owner sets another active member's permissions; the default permission always stays. */
 export const updateUserPermissions = implement(
   'updateUserPermissions',
   async ({ userId, permissions }, { app, workspace }) => {
     const row = workspace.subscription;
-    assertNotCanceled(row);
     if (userId === row.ownerId)
       throw new AppError('failed-precondition', memberMessages.ownerPermissionsFixed);
     const updated = await app.database.db

@@ -4,7 +4,6 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { source } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
 import { consumeOAuthState } from '../connections/oauth-state.ts';
-import { assertNotCanceled } from '../subscriptions/canceled.ts';
 import { loadSource } from './source-store.ts';
 import { sourceToApi } from './source-to-api.ts';
 import { exchangeStripeCode, stripeSettingsOf } from './stripe-connect.ts';
@@ -19,8 +18,7 @@ const accountTaken = () => new AppError('already-exists', connectionMessages.acc
  */
 export const connectSource = implement(
   'connectSource',
-  async ({ subscriptionId, sourceId, code, state }, { app, caller, workspace }) => {
-    assertNotCanceled(workspace.subscription);
+  async ({ subscriptionId, sourceId, code, state }, { app, caller }) => {
     const settings = stripeSettingsOf(app);
     const { db } = app.database;
     const row = await loadSource(db, subscriptionId, sourceId);

@@ -2,11 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { defaultSourceSettings } from '@billbridge/contract';
 import { source } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
-import { assertNotCanceled } from '../subscriptions/canceled.ts';
 
 /** A new, not yet connected Stripe source with every sync toggle on (spec §2 "Source type selection"). */
-export const createSource = implement('createSource', async ({ subscriptionId }, { app, workspace }) => {
-  assertNotCanceled(workspace.subscription);
+export const createSource = implement('createSource', async ({ subscriptionId }, { app }) => {
   const id = randomUUID();
   await app.database.db.insert(source).values({
     id,

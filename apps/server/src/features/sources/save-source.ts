@@ -3,7 +3,6 @@ import { AppError, connectionMessages } from '@billbridge/contract';
 import { source } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
 import { beginBackfill, canBackfill } from '../backfill/begin-backfill.ts';
-import { assertNotCanceled } from '../subscriptions/canceled.ts';
 import { loadSource } from './source-store.ts';
 
 /**
@@ -13,8 +12,7 @@ import { loadSource } from './source-store.ts';
  */
 export const saveSource = implement(
   'saveSource',
-  async ({ subscriptionId, sourceId, name, enabled, settings }, { app, workspace }) => {
-    assertNotCanceled(workspace.subscription);
+  async ({ subscriptionId, sourceId, name, enabled, settings }, { app }) => {
     const { db } = app.database;
     const row = await loadSource(db, subscriptionId, sourceId);
     if (enabled && !row.accountId) {

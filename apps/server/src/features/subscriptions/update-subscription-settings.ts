@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import { AppError, checkSettingsUpdate, findPlan, type FieldIssue } from '@billbridge/contract';
 import { subscription } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
-import { assertNotCanceled } from './canceled.ts';
 
 const invalidSettings = (issues: FieldIssue[]) =>
   new AppError('invalid-argument', issues.map((issue) => issue.message).join('; '), { fields: issues });
@@ -15,7 +14,6 @@ export const updateSubscriptionSettings = implement(
   'updateSubscriptionSettings',
   async ({ settings }, { app, workspace }) => {
     const row = workspace.subscription;
-    assertNotCanceled(row);
     const onFreePlan = findPlan(row.planId)?.free ?? false;
     const { issues, patch, cleared } = checkSettingsUpdate(settings, { stored: row.settings, onFreePlan });
     if (issues.length > 0) throw invalidSettings(issues);
