@@ -11,6 +11,7 @@ import {
   resetPasswordCodeHook,
   usedVerificationHook,
 } from './hooks/action-codes.ts';
+import { hideSessionTokensHook } from './hooks/hide-session-tokens.ts';
 import { passwordPolicyHook } from './hooks/password-policy.ts';
 import { profileFieldsHook } from './hooks/profile-fields.ts';
 import { sensitiveOperationsHook } from './hooks/sensitive-operations.ts';
@@ -25,7 +26,8 @@ export type AccountsPluginOptions = {
 /**
  * What the spec's identity provider does that better-auth does not out of the box: action codes
  * (check, recover e-mail), password update on a recent sign-in, the password policy, session
- * rotation, used-link detection and the recovery e-mail after an e-mail change.
+ * rotation, used-link detection, the recovery e-mail after an e-mail change, and session tokens
+ * kept out of every answer body.
  */
 export const accountsPlugin = ({ passwordPolicy, socialProviders, sendMail }: AccountsPluginOptions) =>
   ({
@@ -44,6 +46,6 @@ export const accountsPlugin = ({ passwordPolicy, socialProviders, sendMail }: Ac
         sensitiveOperationsHook,
         usedVerificationHook,
       ],
-      after: [sessionRotationHook, emailChangeRecoveryHook(sendMail)],
+      after: [sessionRotationHook, emailChangeRecoveryHook(sendMail), hideSessionTokensHook],
     },
   }) satisfies BetterAuthPlugin;

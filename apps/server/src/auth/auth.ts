@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
-import { bearer, genericOAuth } from 'better-auth/plugins';
+import { genericOAuth } from 'better-auth/plugins';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { account, rateLimit, session, user, verification } from '../db/schema.ts';
@@ -48,7 +48,8 @@ const verificationLifetimeSeconds = 24 * 60 * 60;
 
 /**
  * Sessions and identity through better-auth (decisions 004 and 007): sessions live in PostgreSQL
- * so web nodes stay stateless; `bearer()` lets API clients send `Authorization: Bearer <token>`.
+ * so web nodes stay stateless. The session travels in its signed HttpOnly cookie only: no bearer
+ * tokens, and no answer body carries the token (hooks/hide-session-tokens.ts).
  * Account e-mails link to the SPA's action handler and go out through the `mail.send` job.
  */
 export const createAuth = ({ db, logger, queue, secret, config }: AuthOptions) => {
@@ -128,7 +129,6 @@ export const createAuth = ({ db, logger, queue, secret, config }: AuthOptions) =
       ipAddress: { ipAddressHeaders: [clientIpHeader] },
     },
     plugins: [
-      bearer(),
       ...(oidcProviders.length ? [genericOAuth({ config: oidcProviders })] : []),
       accountsPlugin({
         passwordPolicy: config.passwordPolicy,

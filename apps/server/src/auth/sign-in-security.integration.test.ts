@@ -187,6 +187,27 @@ describe('sign-in security', () => {
     expect(setCookie).not.toMatch(/Secure/i);
   });
 
+  it('hands the session token to no script: no answer body carries it', async () => {
+    const user = await newUser('token@example.com');
+    const { response, cookie } = await signIn(t.app, user.email, testPassword, { headers: fromNewAddress() });
+    const tokens = await queryRows<{ token: string }>(
+      t.context.database.db,
+      sql`select token from session where user_id = ${user.id}`,
+    );
+    expect(tokens.length).toBe(2);
+    const answers = [
+      response,
+      await authGet(t.app, '/get-session', { cookie }),
+      await authGet(t.app, '/list-sessions', { cookie }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(await sessionUserOf(t.app, cookie)).toMatchObject({ id: user.id });
+    for (const answer of answers) {
+      expect(answer.body).not.toMatch(/"token"/);
+      for (const { token } of tokens) expect(answer.body).not.toContain(token);
+    }
+  });
+
   it('refuses state-changing auth requests from a foreign origin', async () => {
     const user = await newUser('origin@example.com');
     const foreign = { origin: 'https://evil.example' };

@@ -1,8 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, defineFunction } from '@billbridge/contract';
+import { queryRows } from '../db/client.ts';
 import type { FunctionRegistry } from '../functions/framework.ts';
 import { functionRegistry } from '../functions/registry.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -177,15 +179,19 @@ describe('callable functions', () => {
     });
   });
 
-  it('accepts a bearer session token from API clients', async () => {
+  it('opens no session from a bearer token, even a live session token', async () => {
+    const [session] = await queryRows<{ token: string }>(
+      t.context.database.db,
+      sql`select token from session where user_id = ${member.id} limit 1`,
+    );
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/functions/listMySubscriptions',
-      headers: { authorization: `Bearer ${member.token}` },
+      headers: { authorization: `Bearer ${session?.token}` },
       payload: { data: {} },
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().result.subscriptions.map((s: { id: string }) => s.id)).toEqual([workspaceId]);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.status).toBe('UNAUTHENTICATED');
   });
 
   it('refuses a call from a foreign origin', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Sandbox } from '@billbridge/sandbox';
 import type { AppContext } from '../context.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
+import { cookiesOf } from './auth-requests.ts';
 import { callFunction, signUpUser, type TestUser } from './users.ts';
 import { seedWorkspace } from './workspaces.ts';
 
@@ -84,11 +85,7 @@ export const signInAgain = async (app: FastifyInstance, user: TestUser): Promise
     payload: { email: user.email, password: 'correct horse battery staple' },
   });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
-  const setCookie = response.headers['set-cookie'];
-  const cookies = (Array.isArray(setCookie) ? setCookie : [setCookie ?? '']).map(
-    (cookie) => cookie.split(';')[0],
-  );
-  return { ...user, cookie: cookies.join('; '), token: (response.json() as { token: string }).token };
+  return { ...user, cookie: cookiesOf(response) };
 };
 
 export type ConnectionsBed = {

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { user as authUser } from '../db/schema.ts';
+import { cookiesOf } from './auth-requests.ts';
 
-export type TestUser = { id: string; email: string; cookie: string; token: string };
+export type TestUser = { id: string; email: string; cookie: string };
 
 let counter = 0;
 
@@ -20,12 +21,8 @@ export const signUpUser = async (
     payload: { name, email: address, password: 'correct horse battery staple' },
   });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
-  const body = response.json() as { user: { id: string }; token: string };
-  const setCookie = response.headers['set-cookie'];
-  const cookies = (Array.isArray(setCookie) ? setCookie : [setCookie ?? '']).map(
-    (cookie) => cookie.split(';')[0],
-  );
-  return { id: body.user.id, email: address, cookie: cookies.join('; '), token: body.token };
+  const body = response.json() as { user: { id: string } };
+  return { id: body.user.id, email: address, cookie: cookiesOf(response) };
 };
 
 /** Calls a function the way the browser does and returns status and body. */
