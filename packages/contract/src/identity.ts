@@ -47,4 +47,6 @@ export const identityErrorCodes = {
   nameTooLong: 'NAME_TOO_LONG',
   /** A picture that is not an https URL. */
   invalidImage: 'INVALID_IMAGE',
+  /** The operator disabled the account (`npm run admin -- disable-user`): no sign-in. */
+  userDisabled: 'USER_DISABLED',
 } as const;

@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
+import { identityErrorCodes } from '@billbridge/contract';
 import { genericOAuth } from 'better-auth/plugins';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
@@ -10,6 +11,7 @@ import {
   blockedMessage,
   planOwnedWorkspaces,
 } from '../features/accounts/owned-workspaces.ts';
+import { isUserDisabled, userDisabledMessage } from '../features/accounts/disabled-users.ts';
 import { requestLanguageOf } from '../features/accounts/request-language.ts';
 import { createAccountMailSender } from '../features/accounts/send-account-mail.ts';
 import { touchUserProfile } from '../features/accounts/user-profile.ts';
@@ -73,6 +75,7 @@ export const createAuth = ({ db, logger, queue, secret, config }: AuthOptions) =
       resetPasswordTokenExpiresIn: resetPasswordLifetimeSeconds,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: target, token }, request) => {
+        if (await isUserDisabled(db, target.id)) return;
         const expiresAt = new Date(Date.now() + resetPasswordLifetimeSeconds * 1000);
         const oobCode = sealActionCode(secret, 'resetPassword', token, expiresAt);
         await sendMail({ kind: 'resetPassword', user: target, to: target.email, oobCode, request });
@@ -145,6 +148,15 @@ export const createAuth = ({ db, logger, queue, secret, config }: AuthOptions) =
     databaseHooks: {
       session: {
         create: {
+          // A disabled account gets no session, by any sign-in path (spec §4 session, §8).
+          before: async (created) => {
+            if (await isUserDisabled(db, created.userId)) {
+              throw new APIError('FORBIDDEN', {
+                code: identityErrorCodes.userDisabled,
+                message: userDisabledMessage,
+              });
+            }
+          },
           // Every sign-up and sign-in (social ones included) writes the user's profile record.
           after: async (created, context) => {
             await touchUserProfile(

@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { InviteStatus } from '@billbridge/contract';
-import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth-schema.ts';
 
 export * from './auth-schema.ts';
@@ -91,10 +101,24 @@ export const invite = pgTable(
       .on(table.subscriptionId, table.email)
       .where(sql`status = 'pending'`),
     index('invite_email_status_idx').on(table.email, table.status),
+    // The invite limits count an inviter's and a workspace's recent invites (features/invites/invite-limits.ts).
+    index('invite_inviter_created_idx').on(table.inviterId, table.createdAt),
+    index('invite_subscription_created_idx').on(table.subscriptionId, table.createdAt),
     check('invite_status_check', sql`${table.status} in ('pending', 'accepted', 'rejected', 'revoked')`),
     check('invite_email_lower_case_check', sql`${table.email} = lower(${table.email})`),
   ],
 );
+
+/**
+ * Failed sign-ins per e-mail address, whatever client address they come from (issue 12, item 9):
+ * the window opens at the first failure and a success clears it. Keyed by a hash of the lower-cased
+ * address, so addresses that have no account are not stored in the clear.
+ */
+export const signInFailure = pgTable('sign_in_failure', {
+  emailHash: text('email_hash').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});
 
 /** E-mails kept instead of sent when no SMTP server is configured (the embedded default). */
 export const devMail = pgTable(

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { authClient } from '../lib/auth-client.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { GlobalLoadingProvider } from './global-loading.tsx';
 import { theme } from './theme.ts';
@@ -15,7 +16,8 @@ const Notifications = lazy(() =>
  * Dialogs (`ModalsProvider`) sit in the signed-in layout, the only place that opens them.
  */
 export const AppProviders = ({ children }: { children: ReactNode }) => {
-  const [queryClient] = useState(createQueryClient);
+  // A call refused for want of a session re-reads it: the guard then signs the tab out.
+  const [queryClient] = useState(() => createQueryClient(() => authClient.$store.notify('$sessionSignal')));
   return (
     <MantineProvider theme={theme}>
       <Suspense fallback={null}>

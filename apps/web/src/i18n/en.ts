@@ -191,6 +191,7 @@ export const en = {
       actionCodeOtherUser:
         'This link belongs to another account than the one signed in here. Sign out and open it again.',
       socialSignInFailed: 'Signing in with that provider did not complete. Please try again.',
+      userDisabled: 'This account has been disabled. Contact the administrator of this Billbridge.',
       network: 'The service is unavailable. Check your connection and try again.',
     },
   },

@@ -187,6 +187,7 @@ export const zh: Translations = {
       actionCodeInvalid: '此链接无效或已被使用。',
       actionCodeOtherUser: '此链接属于另一个账户，而不是此处登录的账户。请退出登录后重新打开。',
       socialSignInFailed: '通过该服务登录未完成，请重试。',
+      userDisabled: '此账户已被停用。请联系此 Billbridge 的管理员。',
       network: '服务不可用，请检查网络连接后重试。',
     },
   },

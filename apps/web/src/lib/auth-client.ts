@@ -6,6 +6,8 @@ import { createAuthClient } from 'better-auth/react';
  */
 export const authClient = createAuthClient({
   baseURL: window.location.origin,
+  // An idle tab learns within a minute that its session ended elsewhere (spec §4 session).
+  sessionOptions: { refetchInterval: 60 },
   fetchOptions: {
     onRequest: (context) => {
       context.headers.set('accept-language', document.documentElement.lang || 'en');

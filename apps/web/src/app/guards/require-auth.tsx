@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { routes } from '@billbridge/contract';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import {
@@ -10,7 +11,12 @@ import {
 import { useAuthState } from '../../features/accounts/use-auth-state.ts';
 
 const RedirectToSignIn = ({ from }: { from: string }) => {
-  useEffect(() => rememberLocation(from), [from]);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    rememberLocation(from);
+    // A session that ended in this tab leaves nothing of its data for the next one to see.
+    queryClient.clear();
+  }, [from, queryClient]);
   const state: SignInRedirectState = { from };
   return <Navigate to={routes.signIn} replace state={state} />;
 };

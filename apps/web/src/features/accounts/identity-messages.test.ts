@@ -16,6 +16,9 @@ describe('identityReason', () => {
     expect(identityReason(t, { status: 400, code: 'TOKEN_EXPIRED' })).toBe(
       'accounts.reasons.actionCodeExpired(8)',
     );
+    expect(identityReason(t, { status: 403, code: 'USER_DISABLED', message: 'disabled' })).toBe(
+      'accounts.reasons.userDisabled(8)',
+    );
   });
 
   it('names rate limits and network failures', () => {

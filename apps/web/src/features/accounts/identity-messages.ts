@@ -30,6 +30,7 @@ const reasonByCode: Record<string, ReasonKey | AccountsKey> = {
   SOCIAL_SIGN_IN_FAILED: 'accounts.reasons.socialSignInFailed',
   [identityErrorCodes.nameTooLong]: 'accounts.reasons.nameTooLong',
   [identityErrorCodes.invalidImage]: 'accounts.reasons.invalidImage',
+  [identityErrorCodes.userDisabled]: 'accounts.reasons.userDisabled',
 };
 
 /** Password, e-mail and deletion were refused for want of a recent sign-in (spec §8). */
