@@ -49,4 +49,6 @@ export const identityErrorCodes = {
   invalidImage: 'INVALID_IMAGE',
   /** The operator disabled the account (`npm run admin -- disable-user`): no sign-in. */
   userDisabled: 'USER_DISABLED',
+  /** Ten failed sign-ins for one address within 15 minutes, from any client address: wait. */
+  tooManyFailedSignIns: 'TOO_MANY_FAILED_SIGN_INS',
 } as const;

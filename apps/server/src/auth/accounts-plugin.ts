@@ -1,6 +1,7 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import type { SocialProviderId } from '@billbridge/contract';
 import type { PasswordPolicyConfig } from '../config/env.ts';
+import type { Db } from '../db/client.ts';
 import type { SendAccountMail } from '../features/accounts/send-account-mail.ts';
 import { checkActionCodeEndpoint } from './endpoints/check-action-code.ts';
 import { recoverEmailEndpoint } from './endpoints/recover-email.ts';
@@ -16,21 +17,30 @@ import { passwordPolicyHook } from './hooks/password-policy.ts';
 import { profileFieldsHook } from './hooks/profile-fields.ts';
 import { sensitiveOperationsHook } from './hooks/sensitive-operations.ts';
 import { sessionRotationHook } from './hooks/session-rotation.ts';
+import { signInFailureHooks } from './hooks/sign-in-failures.ts';
 
 export type AccountsPluginOptions = {
   passwordPolicy: PasswordPolicyConfig;
   socialProviders: SocialProviderId[];
   sendMail: SendAccountMail;
+  /** The per-address sign-in failure counter; off where tests turn the rate limits off. */
+  signInFailures?: { db: Db; secret: string };
 };
 
 /**
  * What the spec's identity provider does that better-auth does not out of the box: action codes
  * (check, recover e-mail), password update on a recent sign-in, the password policy, session
- * rotation, used-link detection, the recovery e-mail after an e-mail change, and session tokens
+ * rotation, the per-address sign-in failure limit, used-link detection, the recovery e-mail after an e-mail change, and session tokens
  * kept out of every answer body.
  */
-export const accountsPlugin = ({ passwordPolicy, socialProviders, sendMail }: AccountsPluginOptions) =>
-  ({
+export const accountsPlugin = ({
+  passwordPolicy,
+  socialProviders,
+  sendMail,
+  signInFailures,
+}: AccountsPluginOptions) => {
+  const failures = signInFailures ? signInFailureHooks(signInFailures) : undefined;
+  return {
     id: 'billbridge-accounts',
     endpoints: {
       checkActionCode: checkActionCodeEndpoint,
@@ -40,12 +50,19 @@ export const accountsPlugin = ({ passwordPolicy, socialProviders, sendMail }: Ac
     },
     hooks: {
       before: [
+        ...(failures ? [failures.before] : []),
         resetPasswordCodeHook,
         passwordPolicyHook(passwordPolicy),
         profileFieldsHook,
         sensitiveOperationsHook,
         usedVerificationHook,
       ],
-      after: [sessionRotationHook, emailChangeRecoveryHook(sendMail), hideSessionTokensHook],
+      after: [
+        ...(failures ? [failures.after] : []),
+        sessionRotationHook,
+        emailChangeRecoveryHook(sendMail),
+        hideSessionTokensHook,
+      ],
     },
-  }) satisfies BetterAuthPlugin;
+  } satisfies BetterAuthPlugin;
+};

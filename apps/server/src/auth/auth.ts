@@ -1,7 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
-import { identityErrorCodes } from '@billbridge/contract';
 import { genericOAuth } from 'better-auth/plugins';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
@@ -11,12 +10,13 @@ import {
   blockedMessage,
   planOwnedWorkspaces,
 } from '../features/accounts/owned-workspaces.ts';
-import { isUserDisabled, userDisabledMessage } from '../features/accounts/disabled-users.ts';
+import { isUserDisabled } from '../features/accounts/disabled-users.ts';
 import { requestLanguageOf } from '../features/accounts/request-language.ts';
 import { createAccountMailSender } from '../features/accounts/send-account-mail.ts';
 import { touchUserProfile } from '../features/accounts/user-profile.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { sealActionCode } from './action-code.ts';
+import { identityErrors } from './identity-error.ts';
 import { accountsPlugin } from './accounts-plugin.ts';
 import { authRateLimit } from './rate-limits.ts';
 import { builtInSocialProviders, oidcProviderConfigs } from './social-providers.ts';
@@ -137,6 +137,7 @@ export const createAuth = ({ db, logger, queue, secret, config }: AuthOptions) =
         passwordPolicy: config.passwordPolicy,
         socialProviders: config.socialProviders.map((provider) => provider.id),
         sendMail,
+        signInFailures: config.authRateLimit ? { db, secret } : undefined,
       }),
     ],
     telemetry: { enabled: false },
@@ -150,12 +151,7 @@ export const createAuth = ({ db, logger, queue, secret, config }: AuthOptions) =
         create: {
           // A disabled account gets no session, by any sign-in path (spec §4 session, §8).
           before: async (created) => {
-            if (await isUserDisabled(db, created.userId)) {
-              throw new APIError('FORBIDDEN', {
-                code: identityErrorCodes.userDisabled,
-                message: userDisabledMessage,
-              });
-            }
+            if (await isUserDisabled(db, created.userId)) throw identityErrors.userDisabled();
           },
           // Every sign-up and sign-in (social ones included) writes the user's profile record.
           after: async (created, context) => {

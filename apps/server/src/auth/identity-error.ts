@@ -23,6 +23,20 @@ export const identityErrors = {
       code: identityErrorCodes.expiredActionCode,
       message: 'This link has expired.',
     }),
+  userDisabled: () =>
+    new APIError('FORBIDDEN', {
+      code: identityErrorCodes.userDisabled,
+      message: 'This account has been disabled. Contact the administrator of this Billbridge.',
+    }),
+  tooManyFailedSignIns: (retryAfterSeconds: number) =>
+    new APIError(
+      'TOO_MANY_REQUESTS',
+      {
+        code: identityErrorCodes.tooManyFailedSignIns,
+        message: 'Too many failed sign-ins for this account. Please try again later.',
+      },
+      { 'retry-after': String(retryAfterSeconds) },
+    ),
   emailAlreadyInUse: () =>
     new APIError('CONFLICT', {
       code: identityErrorCodes.emailAlreadyInUse,

@@ -103,6 +103,43 @@ describe('sign-in security', () => {
     expect(response.statusCode).toBe(200);
   });
 
+  it('locks an e-mail address after ten failed sign-ins from any client addresses, for 15 minutes', async () => {
+    const [user, control] = [await newUser('guessed@example.com'), await newUser('bystander@example.com')];
+    const attempt = (email: string, password: string) =>
+      authPost(t.app, '/sign-in/email', { email, password }, { headers: fromNewAddress() });
+    const statuses: number[] = [];
+    for (let failure = 0; failure < 10; failure += 1)
+      statuses.push((await attempt(user.email.toUpperCase(), `wrong-password-${failure}`)).statusCode);
+    expect(statuses).toEqual(Array(10).fill(401));
+
+    // Locked: the right password from yet another address too, so a lucky guess learns nothing.
+    const locked = await attempt(user.email, testPassword);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 'TOO_MANY_FAILED_SIGN_INS' });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(890);
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(900);
+    expect((await attempt(control.email, testPassword)).statusCode).toBe(200);
+
+    // The count is a database row keyed by a hash, never the address itself.
+    const rows = await queryRows<{ email_hash: string; failures: number }>(
+      t.context.database.db,
+      sql`select email_hash, failures from sign_in_failure`,
+    );
+    expect(rows).toContainEqual({ email_hash: expect.stringMatching(/^[0-9a-f]{64}$/), failures: 10 });
+    expect(JSON.stringify(rows)).not.toContain('guessed');
+
+    // Fifteen minutes after the first failure the address may try again; a success clears the count.
+    await queryRows(
+      t.context.database.db,
+      sql`update sign_in_failure set window_start = now() - interval '15 minutes 1 second' where failures = 10`,
+    );
+    expect((await attempt(user.email, testPassword)).statusCode).toBe(200);
+    for (let failure = 0; failure < 9; failure += 1) await attempt(user.email, 'wrong-password-again');
+    expect((await attempt(user.email, testPassword)).statusCode).toBe(200);
+    for (let failure = 0; failure < 9; failure += 1) await attempt(user.email, 'wrong-password-again');
+    expect((await attempt(user.email, testPassword)).statusCode).toBe(200);
+  });
+
   it('ignores a forwarded address from a peer that is not a trusted proxy', async () => {
     const untrusted = await createTestApp({ env: { AUTH_RATE_LIMIT: 'true', TRUST_PROXY: 'false' } });
     try {

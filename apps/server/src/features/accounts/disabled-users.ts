@@ -2,9 +2,6 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { session, user } from '../../db/schema.ts';
 
-export const userDisabledMessage =
-  'This account has been disabled. Contact the administrator of this Billbridge.';
-
 export const isUserDisabled = async (db: Db, userId: string): Promise<boolean> => {
   const [row] = await db
     .select({ id: user.id })

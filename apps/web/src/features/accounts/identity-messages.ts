@@ -31,6 +31,7 @@ const reasonByCode: Record<string, ReasonKey | AccountsKey> = {
   [identityErrorCodes.nameTooLong]: 'accounts.reasons.nameTooLong',
   [identityErrorCodes.invalidImage]: 'accounts.reasons.invalidImage',
   [identityErrorCodes.userDisabled]: 'accounts.reasons.userDisabled',
+  [identityErrorCodes.tooManyFailedSignIns]: 'accounts.reasons.tooManyRequests',
 };
 
 /** Password, e-mail and deletion were refused for want of a recent sign-in (spec §8). */
