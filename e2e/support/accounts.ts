@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { openMailLink } from './mailbox.ts';
 
 export type TestUser = { name: string; email: string; password: string };
 
@@ -59,4 +60,13 @@ export const signOut = async (page: Page) => {
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/signin$/);
+};
+
+/**
+ * Verifies the signed-in user's address the way a person does: the link of the verification mail
+ * that sign-up sent, opened from the dev mailbox. Inviting, and seeing invites, need it.
+ */
+export const verifyEmail = async (page: Page, user: Pick<TestUser, 'email'>) => {
+  await openMailLink(page, user.email, 'Verify your email for Billbridge');
+  await expect(page.getByText(/has been verified/)).toBeVisible();
 };

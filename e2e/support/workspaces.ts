@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { Subscription } from '@billbridge/contract';
-import { signUp, type TestUser } from './accounts.ts';
+import { signUp, verifyEmail, type TestUser } from './accounts.ts';
 import { openMailLink } from './mailbox.ts';
 
 /** The signed-in user's id, read the way the app reads it. */
@@ -59,7 +59,10 @@ export const createWorkspace = async (page: Page, name: string): Promise<string>
   return id;
 };
 
-/** Sends an invite from the users list's invite page and waits for the way back to the list. */
+/**
+ * Sends an invite from the users list's invite page and waits for the way back to the list. The
+ * inviter's address must be verified first (`verifyEmail`): the page refuses otherwise.
+ */
 export const inviteByEmail = async (
   page: Page,
   subscriptionId: string,
@@ -86,9 +89,8 @@ export const userRow = (page: Page, email: string) =>
  */
 export const acceptInviteAs = async (page: Page, invitee: TestUser, workspaceName: string) => {
   await signUp(page, invitee);
-  await openMailLink(page, invitee.email, 'Verify your email for Billbridge');
-  await expect(page.getByText(/has been verified/)).toBeVisible();
-  await openMailLink(page, invitee.email, /invited you to/);
+  await verifyEmail(page, invitee);
+  await openMailLink(page, invitee.email, 'You have been invited to a project on Billbridge');
   await expect(page).toHaveURL(/\/dashboard$/);
   const invitation = page.getByRole('article', { name: workspaceName });
   await expect(invitation).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newUser, signUp } from '../support/accounts.ts';
+import { newUser, signUp, verifyEmail } from '../support/accounts.ts';
 import {
   acceptInviteAs,
   createWorkspace,
@@ -14,6 +14,7 @@ test('the owner invites a user who accepts, then edits their permissions and rem
   browser,
 }) => {
   const owner = await signUp(page, newUser('owner'));
+  await verifyEmail(page, owner);
   const id = await createWorkspace(page, 'Team Space');
   const invitee = newUser('invitee');
 
@@ -60,6 +61,7 @@ test('the owner invites a user who accepts, then edits their permissions and rem
 
 test('an invite is refused for a pending invitee and for a member, and can be revoked', async ({ page }) => {
   const owner = await signUp(page, newUser('inviter'));
+  await verifyEmail(page, owner);
   const id = await createWorkspace(page, 'Refusals');
   const invitee = newUser('twice');
   await inviteByEmail(page, id, invitee.email);
@@ -82,7 +84,7 @@ test('an invite is refused for a pending invitee and for a member, and can be re
 });
 
 test('the users list pages through members and invitees', async ({ page }) => {
-  await signUp(page, newUser('pager'));
+  await verifyEmail(page, await signUp(page, newUser('pager')));
   const id = await createWorkspace(page, 'Many');
   for (let index = 0; index < 10; index += 1) {
     const response = await page.request.post('/api/functions/createInvite', {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newUser, signUp } from '../support/accounts.ts';
+import { newUser, signUp, verifyEmail } from '../support/accounts.ts';
 import { acceptInviteAs, createWorkspace, inviteByEmail, userRow } from '../support/workspaces.ts';
 
 test('the owner hands the workspace to an admin and loses the owner-only actions', async ({
@@ -7,6 +7,7 @@ test('the owner hands the workspace to an admin and loses the owner-only actions
   browser,
 }) => {
   const owner = await signUp(page, newUser('founder'));
+  await verifyEmail(page, owner);
   const id = await createWorkspace(page, 'Handover');
 
   await page.goto(`/subscription/${id}/billing`);

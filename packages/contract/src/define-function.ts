@@ -11,6 +11,9 @@ import type { PermissionRequirement } from './permissions.ts';
  * `whenCanceled`, for workspace functions: canceled is final (spec §4), so the framework refuses
  * every call on a canceled workspace with FAILED_PRECONDITION unless the function declares
  * `'allowed'` — the reads. A new function that forgets it is refused, never let through.
+ *
+ * `verifiedEmail: 'required'`: the caller's e-mail must be verified, else FAILED_PRECONDITION with
+ * the `verifyEmailFirst` message key — for what acts on or through an e-mail address (invites).
  */
 export type FunctionAccess = 'public' | 'signed-in' | PermissionRequirement;
 
@@ -24,7 +27,14 @@ export type FunctionContract<
   output: O;
   requires: FunctionAccess;
   whenCanceled?: 'allowed' | 'refused';
+  verifiedEmail?: 'required';
 };
+
+/** The refusal of a `verifiedEmail: 'required'` function to an unverified caller. */
+export const verifyEmailFirst = {
+  message: 'Verify your email address first.',
+  details: { messageKey: 'verifyEmailFirst' },
+} as const;
 
 export const defineFunction = <const N extends string, I extends z.ZodType, O extends z.ZodType>(
   contract: FunctionContract<N, I, O>,

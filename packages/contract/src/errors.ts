@@ -103,3 +103,13 @@ export class AppError extends Error {
  * `planNotFound`, `alreadyInvited`, `alreadyMember`) rather than the generic one of its screen.
  */
 export type MessageKeyDetails = { messageKey: string };
+
+/** The message key an `AppError` carries in its details, if any. */
+export const messageKeyOf = (error: unknown): string | undefined => {
+  const details = error instanceof AppError ? error.details : undefined;
+  const key =
+    typeof details === 'object' && details !== null
+      ? (details as Partial<MessageKeyDetails>).messageKey
+      : undefined;
+  return typeof key === 'string' ? key : undefined;
+};

@@ -53,6 +53,7 @@ export const listMyInvites = defineFunction({
   input: z.object({}),
   output: z.object({ invites: z.array(inviteSchema) }),
   requires: 'signed-in',
+  verifiedEmail: 'required',
 });
 
 /** Invites `email` with `permissions`; the default permission is always added. */
@@ -65,6 +66,7 @@ export const createInvite = defineFunction({
   }),
   output: z.object({ inviteId: z.string() }),
   requires: { allOf: ['admin'] },
+  verifiedEmail: 'required',
 });
 
 /** The invitee joins the workspace with the invite's permissions. */
@@ -73,6 +75,7 @@ export const acceptInvite = defineFunction({
   input: z.object({ inviteId: inviteIdSchema }),
   output: z.object({ subscriptionId: z.string() }),
   requires: 'signed-in',
+  verifiedEmail: 'required',
 });
 
 export const rejectInvite = defineFunction({
@@ -80,6 +83,7 @@ export const rejectInvite = defineFunction({
   input: z.object({ inviteId: inviteIdSchema }),
   output: z.null(),
   requires: 'signed-in',
+  verifiedEmail: 'required',
 });
 
 export const revokeInvite = defineFunction({
@@ -89,6 +93,18 @@ export const revokeInvite = defineFunction({
   requires: { allOf: ['admin'] },
 });
 
+/**
+ * Invites go out through the operator's SMTP: these keep an account, or a workspace, from turning
+ * it into a spam relay (issue 12, item 3). Counted from the invite rows, revoked ones included.
+ */
+export const inviteLimits = {
+  perHour: 20,
+  perDay: 100,
+  pendingPerWorkspace: 100,
+  /** Invites of one address to one workspace within a day: an invite, a revoke, and one more try. */
+  sameAddressPerDay: 3,
+} as const;
+
 /** The texts of invite errors; the browser matches the first two (spec §8 "createInvite"). */
 export const inviteMessages = {
   alreadyInvited: 'This email already has a pending invite',
@@ -97,7 +113,9 @@ export const inviteMessages = {
   notFound: 'Invite not found.',
   notYours: 'This invite is not addressed to you.',
   notPending: 'This invite is no longer pending.',
-  verifyEmailFirst: 'Verify your email address before accepting an invite.',
+  tooManyInvites: 'Too many invites were sent in a short time. Try again later.',
+  tooManyPendingInvites: 'This project has too many pending invites. Revoke some before inviting more.',
+  addressInvitedTooOften: 'This address has been invited too often today. Try again tomorrow.',
   /** Granting Administrator is the owner's, by invite as by editing permissions (spec §6). */
   adminByOwnerOnly: 'Only the subscription owner can invite an administrator',
 } as const;

@@ -216,10 +216,11 @@ describe('authorization of every callable function', () => {
       ].map(({ userId, permissions }) => ({ userId, permissions: [...permissions] })),
       { status },
     );
+    // Seeded invites come from the target admin, so they leave the callers' invite limits alone.
     const pendingInviteId = await seedInvite(db, {
       subscriptionId,
       email: 'pending@example.com',
-      inviterId: ownerId,
+      inviterId: target.id,
     });
     const caller = callerOf(role);
     let answerInviteId: string;
@@ -235,7 +236,7 @@ describe('authorization of every callable function', () => {
       answerInviteId = await seedInvite(db, {
         subscriptionId,
         email: 'someone-else@example.com',
-        inviterId: ownerId,
+        inviterId: target.id,
       });
     }
     const failedActivityId = await seedFailedActivity(db, subscriptionId);

@@ -5,11 +5,12 @@ import {
   canceledSubscriptionMessage,
   satisfies,
   type FieldIssue,
+  verifyEmailFirst,
   type FunctionContract,
 } from '@billbridge/contract';
 import type { AppContext } from '../context.ts';
 import { loadWorkspaceAccess } from '../features/subscriptions/workspace-access.ts';
-import type { CallContext, FunctionRegistry } from '../functions/framework.ts';
+import type { CallContext, Caller, FunctionRegistry } from '../functions/framework.ts';
 import { callerOf } from './session.ts';
 
 const envelopeSchema = z.object({ data: z.unknown() });
@@ -27,7 +28,7 @@ const invalidArgument = (issues: z.core.$ZodIssue[]): AppError => {
 /**
  * `POST /api/functions/:name` with `{ data }` → `{ result }` (ARCHITECTURE §5). The framework does
  * the checks every function needs, in this order: known name, well-formed body, session, input
- * schema, permissions on `subscriptionId`. Handlers only see calls that passed.
+ * schema, permissions on `subscriptionId`, not canceled, a verified e-mail where the contract says. Handlers only see calls that passed.
  */
 export const registerFunctionRoute = (
   app: FastifyInstance,
@@ -49,6 +50,11 @@ export const registerFunctionRoute = (
   });
 };
 
+const assertEmailVerified = (contract: FunctionContract, caller: Caller | null) => {
+  if (contract.verifiedEmail === 'required' && !caller?.emailVerified)
+    throw new AppError('failed-precondition', verifyEmailFirst.message, verifyEmailFirst.details);
+};
+
 const authorize = async (
   app: AppContext,
   contract: FunctionContract,
@@ -62,7 +68,10 @@ const authorize = async (
   const parsed = contract.input.safeParse(data);
   if (!parsed.success) throw invalidArgument(parsed.error.issues);
   const context: CallContext = { app, caller, workspace: null };
-  if (typeof contract.requires === 'string' || !caller) return { input: parsed.data, context };
+  if (typeof contract.requires === 'string' || !caller) {
+    assertEmailVerified(contract, caller);
+    return { input: parsed.data, context };
+  }
 
   const { subscriptionId } = workspaceInputSchema.parse(parsed.data);
   const workspace = await loadWorkspaceAccess(app.database.db, subscriptionId, caller.userId);
@@ -73,5 +82,6 @@ const authorize = async (
   if (contract.whenCanceled !== 'allowed' && workspace.subscription.status === 'canceled') {
     throw new AppError('failed-precondition', canceledSubscriptionMessage);
   }
+  assertEmailVerified(contract, caller);
   return { input: parsed.data, context: { ...context, workspace } };
 };

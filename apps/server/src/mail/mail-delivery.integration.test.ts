@@ -5,7 +5,7 @@ import { queryRows } from '../db/client.ts';
 import { startWorker } from '../jobs/worker.ts';
 import { startSmtpServer, type TestSmtpServer } from '../testing/smtp.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { callFunction, signUpUser, type TestUser } from '../testing/users.ts';
+import { callFunction, signUpUser, verifyEmail, type TestUser } from '../testing/users.ts';
 import { waitFor } from '../testing/wait.ts';
 import { seedWorkspace } from '../testing/workspaces.ts';
 
@@ -33,6 +33,7 @@ describe('invite e-mails over SMTP', () => {
     });
     stopWorker = await startWorker(t.context);
     owner = await signUpUser(t.app, { name: 'Ines Inviter' });
+    await verifyEmail(t.context.database.db, owner);
   });
   afterAll(async () => {
     stopWorker();
@@ -52,7 +53,7 @@ describe('invite e-mails over SMTP', () => {
     expect(mail.envelopeFrom).toBe('invites@billbridge.test');
     expect(mail.headers.from).toBe('Billbridge Test <invites@billbridge.test>');
     expect(mail.headers.to).toBe('guest.one@example.com');
-    expect(mail.subject).toBe(`Ines Inviter (${owner.email}) invited you to Seeded workspace on Billbridge`);
+    expect(mail.subject).toBe('You have been invited to a project on Billbridge');
     expect(mail.text.split(/\r?\n/)).toContain('http://localhost:3000/');
     expect(mail.html).toContain('<a href="http://localhost:3000/">Open Billbridge</a>');
   });
@@ -88,6 +89,7 @@ describe('an invite e-mail the SMTP server cannot take', () => {
 
   it('does not fail the invite and stays queued for a retry', async () => {
     const owner = await signUpUser(t.app, { name: 'Patty Patient' });
+    await verifyEmail(t.context.database.db, owner);
     await invite(t, owner, 'later@example.com');
     const job = await waitFor(
       async () =>
@@ -112,6 +114,7 @@ describe('the dev mailbox', () => {
     t = await createTestApp();
     stopWorker = await startWorker(t.context);
     owner = await signUpUser(t.app, { name: 'Dev Owner' });
+    await verifyEmail(t.context.database.db, owner);
   });
   afterAll(async () => {
     stopWorker();
@@ -133,7 +136,7 @@ describe('the dev mailbox', () => {
       const { messages } = await mailbox();
       return messages.find((message) => message.to === 'newcomer@example.com');
     });
-    expect(listed.subject).toContain('invited you to Seeded workspace on Billbridge');
+    expect(listed.subject).toBe('You have been invited to a project on Billbridge');
     expect(listed.text).toContain('http://localhost:3000/');
     expect(listed.html).toContain('href="http://localhost:3000/"');
     expect(Number.isNaN(Date.parse(listed.created_at))).toBe(false);

@@ -30,3 +30,14 @@ export const escapeHtml = (value: string): string =>
 
 /** A header must stay one line whatever a user typed into a name. */
 export const oneLine = (value: string): string => value.replace(/[\r\n\t]+/g, ' ').trim();
+
+/**
+ * A name a user chose, quoted in a mail to someone else: one line, at most `max` characters, with a
+ * zero-width space after every `.`, `:`, `/` and `@`, so no mail client turns "evil.example/login"
+ * into a link that seems to come from us. Read as plain text it looks unchanged.
+ */
+export const unlinkable = (value: string, max = 100): string => {
+  const line = oneLine(value);
+  const short = [...line].length > max ? `${[...line].slice(0, max - 1).join('')}…` : line;
+  return short.replace(/([.:/@])/g, '$1\u200b');
+};

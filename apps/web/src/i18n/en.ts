@@ -343,6 +343,15 @@ export const en = {
     createError: 'Failed to send the invite',
     adminByOwnerOnly: 'Only the subscription owner can invite an administrator',
     verifyEmailFirst: 'Verify your email address before accepting an invite.',
+    verifyToInvite: 'Verify your email address before inviting anyone.',
+    verifyToInviteTitle: 'Verify your email to invite people',
+    verifyToInviteText:
+      'Invitations are e-mailed from this Billbridge in your name, so only a verified address can send them. Open the link we sent to {{email}}, or send a new one.',
+    verifyToSeeInvites:
+      'Invitations to projects are sent to {{email}}. Verify this address to see them here.',
+    tooManyInvites: 'Too many invites were sent in a short time. Try again later.',
+    tooManyPendingInvites: 'This project has too many pending invites. Revoke some before inviting more.',
+    addressInvitedTooOften: 'This address has been invited too often today. Try again tomorrow.',
   },
   subscription: {
     users: {

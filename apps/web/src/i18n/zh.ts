@@ -336,6 +336,14 @@ export const zh: Translations = {
     createError: '发送邀请失败',
     adminByOwnerOnly: '只有订阅所有者才能邀请管理员',
     verifyEmailFirst: '请先验证您的邮箱地址再接受邀请。',
+    verifyToInvite: '请先验证您的邮箱地址再邀请他人。',
+    verifyToInviteTitle: '验证邮箱后即可邀请他人',
+    verifyToInviteText:
+      '邀请邮件由此 Billbridge 以您的名义发出，因此只有已验证的地址才能发送。请打开我们发送到 {{email}} 的链接，或重新发送一封。',
+    verifyToSeeInvites: '项目邀请会发送到 {{email}}。验证此地址后即可在此查看。',
+    tooManyInvites: '短时间内发送的邀请过多，请稍后再试。',
+    tooManyPendingInvites: '此项目待处理的邀请过多。请先撤销一些再邀请。',
+    addressInvitedTooOften: '今天邀请此地址的次数过多，请明天再试。',
   },
   subscription: {
     users: {

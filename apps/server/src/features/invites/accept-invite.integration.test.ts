@@ -104,17 +104,27 @@ describe('acceptInvite', () => {
     expect(members).toHaveLength(2);
   });
 
-  it('refuses until the invitee has verified their e-mail address', async () => {
+  it('lists, accepts and rejects nothing until the invitee has verified their e-mail address', async () => {
     const unverified = await signUpUser(t.app, { name: 'Una Unverified', email: 'una@example.com' });
     const { inviteId } = await invited({ email: unverified.email });
     const before = await snapshotDb(t.context.database.db);
-    const { status, body } = await callFunction(t.app, 'acceptInvite', { inviteId }, unverified);
-    expect(status).toBe(400);
-    expect(errorOf(body)).toEqual({
-      status: 'FAILED_PRECONDITION',
-      message: 'Verify your email address before accepting an invite.',
-    });
+    for (const [name, input] of [
+      ['listMyInvites', {}],
+      ['acceptInvite', { inviteId }],
+      ['rejectInvite', { inviteId }],
+    ] as const) {
+      const { status, body } = await callFunction(t.app, name, input, unverified);
+      expect(status).toBe(400);
+      expect(errorOf(body)).toEqual({
+        status: 'FAILED_PRECONDITION',
+        message: 'Verify your email address first.',
+        details: { messageKey: 'verifyEmailFirst' },
+      });
+    }
     expect(await snapshotDb(t.context.database.db)).toEqual(before);
+
+    await verifyEmail(t.context.database.db, unverified);
+    expect((await callFunction(t.app, 'acceptInvite', { inviteId }, unverified)).status).toBe(200);
   });
 
   it('answers an unknown invite with not-found', async () => {

@@ -4,7 +4,7 @@ import { queryRows } from '../../db/client.ts';
 import { invite, userProfile } from '../../db/schema.ts';
 import { snapshotDb } from '../../testing/db-snapshot.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { callFunction, errorOf, signUpUser, type TestUser } from '../../testing/users.ts';
+import { callFunction, errorOf, signUpUser, verifyEmail, type TestUser } from '../../testing/users.ts';
 import { seedWorkspace } from '../../testing/workspaces.ts';
 
 type QueuedMail = { to: string; subject: string; text: string; html: string };
@@ -20,6 +20,7 @@ describe('createInvite', () => {
     owner = await signUpUser(t.app, { name: 'Ines Inviter' });
     admin = await signUpUser(t.app, { name: 'Ada Admin' });
     member = await signUpUser(t.app, { name: 'Max Member', email: 'max.member@example.com' });
+    for (const user of [owner, admin, member]) await verifyEmail(t.context.database.db, user);
   });
   afterAll(() => t.close());
 
@@ -108,9 +109,8 @@ describe('createInvite', () => {
       owner,
     );
     const [mail] = await queuedMailTo('linked@example.com');
-    expect(mail?.subject).toBe(
-      'Ines Inviter (' + owner.email + ') invited you to Seeded workspace on Billbridge',
-    );
+    expect(mail?.subject).toBe('You have been invited to a project on Billbridge');
+    expect(mail?.text).toContain(`Ines Inviter (${owner.email}) invited you to join "Seeded workspace"`);
     expect(mail?.text).toContain('\nhttp://localhost:3000/\n');
     expect(mail?.html).toContain('<a href="http://localhost:3000/">');
   });
@@ -135,7 +135,8 @@ describe('createInvite', () => {
         .where(eq(userProfile.userId, admin.id));
     }
     const [mail] = await queuedMailTo('zh@example.com');
-    expect(mail?.subject).toContain('邀请您加入 Billbridge 上的 Seeded workspace');
+    expect(mail?.subject).toBe('您收到了 Billbridge 上的项目邀请');
+    expect(mail?.text).toContain('邀请您加入 Billbridge 上的“Seeded workspace”');
     expect(mail?.text).toContain('请使用 zh@example.com 登录或注册');
   });
 
@@ -154,7 +155,7 @@ describe('createInvite', () => {
       owner,
     );
     const [mail] = await queuedMailTo('escaped@example.com');
-    expect(mail?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail?.html).toContain('&lt;script&gt;alert(1)&lt;/\u200bscript&gt;');
     expect(mail?.html).not.toContain('<script>');
   });
 

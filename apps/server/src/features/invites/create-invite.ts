@@ -8,6 +8,7 @@ import { implement } from '../../functions/framework.ts';
 import { enqueueMail } from '../../mail/mail-job.ts';
 import { mailLanguageOf } from '../../mail/message.ts';
 import { loadUserSummary } from '../accounts/display-name.ts';
+import { assertInviteAllowed } from './invite-limits.ts';
 import { inviteMail } from './invite-mail.ts';
 
 const alreadyMember: MessageKeyDetails = { messageKey: 'alreadyMember' };
@@ -25,9 +26,10 @@ const isMemberByEmail = async (db: Db, subscriptionId: string, email: string): P
 };
 
 /**
- * Invites an e-mail (already lower-cased by the contract) to the workspace. The invite and its
- * e-mail job commit together; the partial unique index keeps one pending invite per address even
- * when two admins send at once.
+ * Invites an e-mail (already lower-cased by the contract) to the workspace; the contract requires
+ * the inviter's own address verified. The limits, the invite and its e-mail job share one
+ * transaction; the partial unique index keeps one pending invite per address even when two admins
+ * send at once.
  */
 export const createInvite = implement(
   'createInvite',
@@ -53,6 +55,7 @@ export const createInvite = implement(
     const inviteId = randomUUID();
     try {
       await db.transaction(async (tx) => {
+        await assertInviteAllowed(tx, { inviterId: caller.userId, subscriptionId: row.id, email });
         await tx.insert(invite).values({
           id: inviteId,
           subscriptionId: row.id,

@@ -1,4 +1,4 @@
-import { escapeHtml, oneLine, type MailLanguage, type MailMessage } from '../../mail/message.ts';
+import { escapeHtml, unlinkable, type MailLanguage, type MailMessage } from '../../mail/message.ts';
 
 export type InviteMailInput = {
   to: string;
@@ -13,7 +13,7 @@ export type InviteMailInput = {
 
 type Texts = {
   untitled: string;
-  subject: (inviter: string, workspace: string) => string;
+  subject: string;
   intro: (inviter: string, workspace: string) => string;
   action: (to: string) => string;
   button: string;
@@ -23,7 +23,7 @@ type Texts = {
 const texts: Record<MailLanguage, Texts> = {
   en: {
     untitled: 'Untitled Project',
-    subject: (inviter, workspace) => `${inviter} invited you to ${workspace} on Billbridge`,
+    subject: 'You have been invited to a project on Billbridge',
     intro: (inviter, workspace) => `${inviter} invited you to join "${workspace}" on Billbridge.`,
     action: (to) => `Sign in or create an account with ${to} to accept or decline the invitation:`,
     button: 'Open Billbridge',
@@ -31,7 +31,7 @@ const texts: Record<MailLanguage, Texts> = {
   },
   zh: {
     untitled: '未命名项目',
-    subject: (inviter, workspace) => `${inviter} 邀请您加入 Billbridge 上的 ${workspace}`,
+    subject: '您收到了 Billbridge 上的项目邀请',
     intro: (inviter, workspace) => `${inviter} 邀请您加入 Billbridge 上的“${workspace}”。`,
     action: (to) => `请使用 ${to} 登录或注册，然后接受或拒绝邀请：`,
     button: '打开 Billbridge',
@@ -39,7 +39,11 @@ const texts: Record<MailLanguage, Texts> = {
   },
 };
 
-/** The invitee's e-mail, in the inviter's language (the invitee's own is not known yet). */
+/**
+ * The invitee's e-mail, in the inviter's language (the invitee's own is not known yet). The subject
+ * is a fixed text; the names the inviter chose appear in the body only, as plain text that no mail
+ * client turns into a link (issue 12, item 3).
+ */
 export const inviteMail = ({
   to,
   inviterName,
@@ -49,8 +53,8 @@ export const inviteMail = ({
   language,
 }: InviteMailInput): MailMessage => {
   const t = texts[language];
-  const inviter = oneLine(inviterName) ? `${oneLine(inviterName)} (${inviterEmail})` : inviterEmail;
-  const workspace = oneLine(workspaceName) || t.untitled;
+  const inviter = unlinkable(inviterName) ? `${unlinkable(inviterName)} (${inviterEmail})` : inviterEmail;
+  const workspace = unlinkable(workspaceName) || t.untitled;
   const text = [t.intro(inviter, workspace), '', t.action(to), link, '', t.ignore, ''].join('\n');
   const html = [
     `<p>${escapeHtml(t.intro(inviter, workspace))}</p>`,
@@ -58,5 +62,5 @@ export const inviteMail = ({
     `<p><a href="${escapeHtml(link)}">${escapeHtml(t.button)}</a></p>`,
     `<p style="color:#666">${escapeHtml(t.ignore)}</p>`,
   ].join('\n');
-  return { to, subject: oneLine(t.subject(inviter, workspace)), text, html };
+  return { to, subject: t.subject, text, html };
 };

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscription, userProfile } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { callFunction, signUpUser, type TestUser } from '../../testing/users.ts';
+import { callFunction, signUpUser, verifyEmail, type TestUser } from '../../testing/users.ts';
 import { seedInvite, seedWorkspace } from '../../testing/workspaces.ts';
 
 type Listed = { invites: Record<string, unknown>[] };
@@ -16,6 +16,7 @@ describe('listMyInvites', () => {
     t = await createTestApp();
     host = await signUpUser(t.app, { name: 'Hana Host' });
     guest = await signUpUser(t.app, { name: 'Gus Guest', email: 'gus@example.com' });
+    for (const user of [host, guest]) await verifyEmail(t.context.database.db, user);
   });
   afterAll(() => t.close());
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invite, membership } from '../../db/schema.ts';
 import { snapshotDb } from '../../testing/db-snapshot.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { callFunction, errorOf, signUpUser, type TestUser } from '../../testing/users.ts';
+import { callFunction, errorOf, signUpUser, verifyEmail, type TestUser } from '../../testing/users.ts';
 import { seedInvite, seedWorkspace } from '../../testing/workspaces.ts';
 
 describe('rejectInvite', () => {
@@ -17,6 +17,7 @@ describe('rejectInvite', () => {
     owner = await signUpUser(t.app, { name: 'Owen Owner' });
     invitee = await signUpUser(t.app, { name: 'Ivy Invitee', email: 'ivy@example.com' });
     someoneElse = await signUpUser(t.app, { name: 'Sam Else' });
+    for (const user of [invitee, someoneElse]) await verifyEmail(t.context.database.db, user);
   });
   afterAll(() => t.close());
 

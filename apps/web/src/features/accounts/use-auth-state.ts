@@ -23,3 +23,9 @@ export const useRefreshSession = (): (() => Promise<void>) => {
   const { refetch } = authClient.useSession();
   return () => refetch();
 };
+
+/** The signed-in user, for pages behind the sign-in guard; undefined only while signing out. */
+export const useSignedInUser = (): SessionUser | undefined => {
+  const auth = useAuthState();
+  return auth.status === 'signed-in' ? auth.user : undefined;
+};

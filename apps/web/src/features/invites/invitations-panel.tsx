@@ -1,7 +1,9 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AppError, inviteMessages, type Invite } from '@billbridge/contract';
+import { messageKeyOf, type Invite } from '@billbridge/contract';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
+import { useSignedInUser } from '../accounts/use-auth-state.ts';
+import { VerificationButton } from '../accounts/verification-button.tsx';
 import { PermissionBadges } from '../members/permission-badges.tsx';
 import { useAcceptInvite, useMyInvites, useRejectInvite } from './invite-queries.ts';
 
@@ -10,9 +12,7 @@ const useInviteFailure = () => {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   return (error: unknown) =>
-    error instanceof AppError && error.message === inviteMessages.verifyEmailFirst
-      ? t('invites.verifyEmailFirst')
-      : errorMessage(error);
+    messageKeyOf(error) === 'verifyEmailFirst' ? t('invites.verifyEmailFirst') : errorMessage(error);
 };
 
 const InviteCard = ({ invite }: { invite: Invite }) => {
@@ -68,11 +68,30 @@ const InviteCard = ({ invite }: { invite: Invite }) => {
   );
 };
 
+/**
+ * Invites are only listed to a verified address (whoever signs up with an address does not prove
+ * it is theirs): until then the panel says where invitations go and offers the verification mail.
+ */
+const VerifyToSeeInvites = ({ email }: { email: string }) => {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="md" p="md" mb="xl" component="section" aria-label={t('invites.title')}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{t('invites.verifyToSeeInvites', { email })}</Text>
+        <VerificationButton email={email} />
+      </Stack>
+    </Paper>
+  );
+};
+
 /** Spec §2 "Subscription list": shown only while the signed-in user has pending invites. */
 export const InvitationsPanel = () => {
   const { t } = useTranslation();
-  const query = useMyInvites();
+  const user = useSignedInUser();
+  const verified = Boolean(user?.emailVerified);
+  const query = useMyInvites(verified);
   const invites = query.data?.invites ?? [];
+  if (user && !verified) return <VerifyToSeeInvites email={user.email} />;
   if (invites.length === 0) return null;
   return (
     <Stack component="section" aria-labelledby="invitations-title" mb="xl" gap="sm">

@@ -4,11 +4,12 @@ import { mySubscriptionsQueryKey } from '../subscriptions/subscription-query.ts'
 
 export const myInvitesQueryKey = ['invites', 'mine'] as const;
 
-/** Pending invites addressed to the signed-in user's e-mail (spec §4). */
-export const useMyInvites = () =>
+/** Pending invites addressed to the signed-in user's e-mail (spec §4), once it is verified. */
+export const useMyInvites = (enabled: boolean) =>
   useQuery({
     queryKey: myInvitesQueryKey,
     queryFn: ({ signal }) => call('listMyInvites', {}, { signal }),
+    enabled,
   });
 
 /** Accepting refreshes the invites and the subscription list, which now holds the joined workspace. */
