@@ -10,7 +10,8 @@ import { seedInvite, seedWorkspace } from '../testing/workspaces.ts';
 
 /**
  * Every callable function × every kind of caller, on the caller's own workspace and on someone
- * else's: the exact HTTP status of each cell, and proof that a refused call changed nothing.
+ * else's, and every function that takes a child id with my workspace and a child of another: the
+ * exact HTTP status of each cell, and proof that a refused call changed nothing.
  * The tables are keyed by `FunctionName`, so a new function without a row does not compile.
  */
 const roles = ['anonymous', 'stranger', 'member', 'admin', 'owner'] as const;
@@ -67,6 +68,38 @@ const expected: Record<FunctionName, { own: Row; foreign: Row | null }> = {
   disconnectDestination: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   getDestinationPipelines: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   getIntegrationCounts: { own: [401, 403, 200, 200, 200], foreign: [401, 403, 403, 403, 403] },
+};
+
+/**
+ * The third column: the owner of their own workspace, naming a child of another owner's workspace
+ * (a source, destination, invite, activity, backfill or member there). Handlers must load children
+ * of the workspace the framework authorized, so each is refused and nothing changes on either side.
+ * Which functions take a child id is read from `inputOf`, so a new one cannot be left out.
+ */
+const expectedWithForeignChild: Partial<Record<FunctionName, number>> = {
+  acceptInvite: 403,
+  rejectInvite: 403,
+  revokeInvite: 404,
+  updateUserPermissions: 404,
+  removeUser: 404,
+  // A user who is no admin here is not eligible, whatever workspace they belong to.
+  transferSubscriptionOwnership: 400,
+  retryActivity: 404,
+  getSource: 404,
+  startSourceConnection: 404,
+  connectSource: 404,
+  saveSource: 404,
+  deleteSource: 404,
+  disconnectSource: 404,
+  startBackfill: 404,
+  getBackfillProgress: 404,
+  getDestination: 404,
+  startDestinationConnection: 404,
+  connectDestination: 404,
+  saveDestination: 404,
+  deleteDestination: 404,
+  disconnectDestination: 404,
+  getDestinationPipelines: 404,
 };
 
 /** What one call acts on: a fresh workspace (or invite) per call, so a permitted call harms no other. */
@@ -283,6 +316,45 @@ describe('authorization of every callable function', () => {
     const foreign = expected[name].foreign ? await statuses('foreign') : null;
     return { table: { own, foreign }, changed };
   };
+
+  /** The owner's own workspace with every child id taken from another owner's workspace. */
+  const foreignChildFixture = async (name: FunctionName): Promise<Fixture> => {
+    const own = await fixtureFor('own', 'owner', 'active', name);
+    const foreign = await fixtureFor('foreign', 'owner', 'active', name);
+    // The foreign owner is a member there and not here; the shared target admin is in both.
+    return { ...foreign, subscriptionId: own.subscriptionId, targetId: otherOwner.id };
+  };
+
+  /** Whether the input names a child: marked child ids show through in it. */
+  const takesChildId = (name: FunctionName): boolean => {
+    const marked: Fixture = {
+      subscriptionId: 'workspace',
+      targetId: 'child:user',
+      pendingInviteId: 'child:invite',
+      answerInviteId: 'child:answer',
+      failedActivityId: 987_654_321,
+      sourceId: 'child:source',
+      destinationId: 'child:destination',
+      connectedDestinationId: 'child:connected',
+    };
+    return /child:|987654321/.test(JSON.stringify(inputOf[name](marked)));
+  };
+
+  it('names every function that takes a child id in the foreign-child column', () => {
+    const named = Object.keys(expectedWithForeignChild).sort();
+    expect(named).toEqual((Object.keys(inputOf) as FunctionName[]).filter(takesChildId).sort());
+  });
+
+  it.each(Object.keys(expectedWithForeignChild) as FunctionName[])(
+    'refuses %s on my workspace with another workspace’s child id, changing nothing',
+    async (name) => {
+      const fixture = await foreignChildFixture(name);
+      const before = await snapshotDb(t.context.database.db);
+      const { status } = await callFunction(t.app, name, inputOf[name](fixture), users.owner);
+      expect(status).toBe(expectedWithForeignChild[name]);
+      expect(await snapshotDb(t.context.database.db)).toEqual(before);
+    },
+  );
 
   it('has a row for every function of the contract', () => {
     expect(Object.keys(expected).sort()).toEqual(Object.keys(functionContracts).sort());
