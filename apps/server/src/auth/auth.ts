@@ -17,6 +17,7 @@ import { touchUserProfile } from '../features/accounts/user-profile.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { sealActionCode } from './action-code.ts';
 import { identityErrors } from './identity-error.ts';
+import { mayMailPasswordReset } from './password-reset-mails.ts';
 import { accountsPlugin } from './accounts-plugin.ts';
 import { authRateLimit } from './rate-limits.ts';
 import { builtInSocialProviders, oidcProviderConfigs } from './social-providers.ts';
@@ -76,6 +77,8 @@ export const createAuth = ({ db, logger, queue, secret, config }: AuthOptions) =
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: target, token }, request) => {
         if (await isUserDisabled(db, target.id)) return;
+        // The answer stays the same either way: only the e-mail is held back.
+        if (config.authRateLimit && !(await mayMailPasswordReset(db, target.id))) return;
         const expiresAt = new Date(Date.now() + resetPasswordLifetimeSeconds * 1000);
         const oobCode = sealActionCode(secret, 'resetPassword', token, expiresAt);
         await sendMail({ kind: 'resetPassword', user: target, to: target.email, oobCode, request });

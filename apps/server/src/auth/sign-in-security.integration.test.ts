@@ -140,6 +140,37 @@ describe('sign-in security', () => {
     expect((await attempt(user.email, testPassword)).statusCode).toBe(200);
   });
 
+  it('mails an account at most three reset links in 15 minutes, asked from any client addresses', async () => {
+    const user = await newUser('flooded@example.com');
+    const resetMails = async () =>
+      (
+        await queryRows<{ count: number }>(
+          t.context.database.db,
+          sql`select count(*)::int as count from pgboss.job
+              where name = 'mail.send' and data->>'to' = ${user.email} and data->>'subject' ilike '%password%'`,
+        )
+      )[0]?.count;
+    for (let request = 0; request < 5; request += 1) {
+      const response = await authPost(
+        t.app,
+        '/request-password-reset',
+        { email: user.email },
+        { headers: fromNewAddress() },
+      );
+      // Every request gets the same answer: nothing tells the caller the e-mails stopped.
+      expect(response.statusCode).toBe(200);
+    }
+    expect(await resetMails()).toBe(3);
+
+    await queryRows(
+      t.context.database.db,
+      sql`update password_reset_mail set window_start = now() - interval '15 minutes 1 second'
+          where user_id = ${user.id}`,
+    );
+    await authPost(t.app, '/request-password-reset', { email: user.email }, { headers: fromNewAddress() });
+    expect(await resetMails()).toBe(4);
+  });
+
   it('ignores a forwarded address from a peer that is not a trusted proxy', async () => {
     const untrusted = await createTestApp({ env: { AUTH_RATE_LIMIT: 'true', TRUST_PROXY: 'false' } });
     try {

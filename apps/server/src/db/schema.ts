@@ -120,6 +120,18 @@ export const signInFailure = pgTable('sign_in_failure', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
 });
 
+/**
+ * Password-reset e-mails per account, whatever client address asked (issue 12, item 9): a few in
+ * a window, so nobody floods an inbox by asking from many addresses.
+ */
+export const passwordResetMail = pgTable('password_reset_mail', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  mails: integer('mails').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});
+
 /** E-mails kept instead of sent when no SMTP server is configured (the embedded default). */
 export const devMail = pgTable(
   'dev_mail',
