@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
+import { staleAfterSeconds } from './e2e/support/stale-sign-in.ts';
 
 /**
  * Browser tests (STYLE §9 `e2e/*.spec.ts`) in Debian's Chromium against the built app (`npm run
@@ -8,6 +9,30 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
+// Specs with a server of their own: the old sign-in (e2e/support/stale-sign-in.ts), and the
+// renewals, which move the sandbox's Stripe clock a month on — every event after it would carry a
+// date outside the other tests' billing periods.
+const stalePort = port + 2;
+const reAuthenticationSpec = /re-authentication\.spec\.ts/;
+const clockPort = port + 4;
+const stripeClockSpec = /billing\/renewals\.spec\.ts/;
+
+const webServer = (appPort: number, oidcPort: number, authFreshAge: number) => ({
+  command: 'node --import tsx e2e/support/web-server.ts',
+  url: `http://localhost:${appPort}/readyz`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    PORT: String(appPort),
+    APP_URL: `http://localhost:${appPort}`,
+    E2E_OIDC_PORT: String(oidcPort),
+    AUTH_FRESH_AGE: String(authFreshAge),
+    LOG_LEVEL: 'warn',
+  },
+});
 
 export default defineConfig({
   testDir: 'e2e',
@@ -44,19 +69,22 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
-  webServer: {
-    command: 'node --import tsx e2e/support/web-server.ts',
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      APP_URL: baseURL,
-      LOG_LEVEL: 'warn',
+  projects: [
+    { name: 'chromium', testIgnore: [reAuthenticationSpec, stripeClockSpec] },
+    {
+      name: 'stale-sign-in',
+      testMatch: reAuthenticationSpec,
+      use: { baseURL: `http://localhost:${stalePort}` },
     },
-  },
+    {
+      name: 'stripe-clock',
+      testMatch: stripeClockSpec,
+      use: { baseURL: `http://localhost:${clockPort}` },
+    },
+  ],
+  webServer: [
+    webServer(port, Number(process.env.E2E_OIDC_PORT ?? port + 1), 600),
+    webServer(stalePort, stalePort + 1, staleAfterSeconds),
+    webServer(clockPort, clockPort + 1, 600),
+  ],
 });

@@ -1,13 +1,17 @@
 /**
- * `npm run bench:bundle`: builds the web app, then weighs the JavaScript a first visit to `/signin`
+ * `npm run bench:bundle`: builds the web app, then weighs the JavaScript a first visit to a route
  * downloads, gzipped (level 9, as a static server would send it).
  *
  * - eager: what `dist/index.html` loads before any route runs — the entry script plus every
  *   `<link rel="modulepreload">`.
- * - signin: eager plus the lazy chunks the router fetches to show `/signin` (the auth layout and the
- *   sign-in page with their static imports, from Vite's manifest).
+ * - per route: eager plus the lazy chunks fetched before it renders — the translation namespaces it
+ *   needs in the visitor's language (English here; `app/page-namespaces.ts`) and the route's layouts
+ *   and page with their static imports, from Vite's manifest: `/signin`, the dashboard, and a destination's detail
+ *   page (the heaviest form: mapping editor, selects, dialogs). Chunks a page loads after its first
+ *   render (the dashboard's chart) are not counted.
  *
- * CSS is reported apart. Ends with one JSON line. BENCH_SKIP_BUILD=1 weighs the existing dist.
+ * One JSON line per page (`route`, `renderJsGzipKb`, with the eager and CSS figures).
+ * BENCH_SKIP_BUILD=1 weighs the existing dist.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -20,7 +24,29 @@ type Manifest = Record<string, ManifestEntry>;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
-const signInModules = ['src/app/layouts/auth-layout.tsx', 'src/features/accounts/sign-in-page.tsx'];
+/** Each measured page's route and the lazy modules the router loads to render it. */
+const routes: Record<string, string[]> = {
+  '/signin': [
+    'src/i18n/en/common.ts',
+    'src/app/layouts/auth-layout.tsx',
+    'src/features/accounts/sign-in-page.tsx',
+  ],
+  '/subscription/:id': [
+    'src/i18n/en/common.ts',
+    'src/i18n/en/connections.ts',
+    'src/i18n/en/dashboard.ts',
+    'src/app/layouts/main-layout.tsx',
+    'src/app/layouts/subscription-layout.tsx',
+    'src/features/dashboard/dashboard-page.tsx',
+  ],
+  '/subscription/:id/destinations/:destinationId': [
+    'src/i18n/en/common.ts',
+    'src/i18n/en/connections.ts',
+    'src/app/layouts/main-layout.tsx',
+    'src/app/layouts/subscription-layout.tsx',
+    'src/features/destinations/destination-detail-page.tsx',
+  ],
+};
 
 if (process.env.BENCH_SKIP_BUILD !== '1') {
   execFileSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: root, stdio: 'inherit' });
@@ -44,33 +70,39 @@ for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
 if (eagerScripts.size === 0) throw new Error('dist/index.html loads no module script: is the build broken?');
 
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
-const signInScripts = new Set(eagerScripts);
-const visit = (key: string) => {
-  const entry = manifest[key];
-  if (!entry) throw new Error(`${key} is not in the Vite manifest: did the route's module move?`);
-  if (signInScripts.has(entry.file) && !signInModules.includes(key)) return;
-  signInScripts.add(entry.file);
-  entry.css?.forEach((file) => stylesheets.add(file));
-  entry.imports?.forEach(visit);
-};
-signInModules.forEach(visit);
 
-const figures = {
-  bench: 'bundle-size',
-  route: '/signin',
-  eagerJsGzipKb: kb(total(eagerScripts)),
-  eagerFiles: eagerScripts.size,
-  signinJsGzipKb: kb(total(signInScripts)),
-  signinFiles: signInScripts.size,
-  cssGzipKb: kb(total(stylesheets)),
+/** The scripts a route needs: eager ones, then each lazy module with its static imports. */
+const scriptsOf = (modules: string[]) => {
+  const scripts = new Set(eagerScripts);
+  const visit = (key: string) => {
+    const entry = manifest[key];
+    if (!entry) throw new Error(`${key} is not in the Vite manifest: did the route's module move?`);
+    if (scripts.has(entry.file) && !modules.includes(key)) return;
+    scripts.add(entry.file);
+    entry.css?.forEach((file) => stylesheets.add(file));
+    entry.imports?.forEach(visit);
+  };
+  modules.forEach(visit);
+  return scripts;
 };
-
-console.log(`\n/signin — JavaScript, gzip -9`);
-for (const file of signInScripts) {
-  const mark = eagerScripts.has(file) ? 'eager' : 'route';
-  console.log(`  ${mark.padEnd(5)} ${String(kb(gzipBytes(file))).padStart(7)} KB  ${file}`);
+const eagerJsGzipKb = kb(total(eagerScripts));
+const eagerCssGzipKb = kb(total(stylesheets));
+for (const [route, modules] of Object.entries(routes)) {
+  const scripts = scriptsOf(modules);
+  console.log(`\n${route} — JavaScript, gzip -9`);
+  for (const file of scripts) {
+    const mark = eagerScripts.has(file) ? 'eager' : 'route';
+    console.log(`  ${mark.padEnd(5)} ${String(kb(gzipBytes(file))).padStart(7)} KB  ${file}`);
+  }
+  console.log(`  to render it: ${kb(total(scripts))} KB in ${scripts.size} files`);
+  console.log(
+    JSON.stringify({
+      bench: 'bundle-size',
+      route,
+      renderJsGzipKb: kb(total(scripts)),
+      files: scripts.size,
+      eagerJsGzipKb,
+      eagerCssGzipKb,
+    }),
+  );
 }
-console.log(`  eager (entry + modulepreload): ${figures.eagerJsGzipKb} KB in ${figures.eagerFiles} files`);
-console.log(`  to render /signin:             ${figures.signinJsGzipKb} KB in ${figures.signinFiles} files`);
-console.log(`  CSS:                           ${figures.cssGzipKb} KB`);
-console.log(JSON.stringify(figures));

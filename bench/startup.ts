@@ -1,16 +1,25 @@
 /**
  * `npm run bench:startup`: seconds from the start command to `/readyz` answering 200 on a fresh
- * data folder — `npm start` as a newcomer runs it (web build included), and the server alone on an
- * already-built app. Ends with one JSON line.
+ * data folder — `npm start` as a newcomer runs it (web build included), then the server alone on an
+ * already-built app, compiled (as production runs it) and from source through tsx (as before
+ * decision 029) — with each one's resident memory once ready. Ends with one JSON line.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const port = Number(process.env.BENCH_PORT ?? 3390);
 
-const timeToReady = async (command: string, args: string[]): Promise<number> => {
+/** Resident memory of a process in MB (Linux), read once it is ready. */
+const residentMb = (pid: number): number => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+  return line ? Math.round(Number(line[1]) / 1024) : Number.NaN;
+};
+
+type Ready = { seconds: number; rssMb: number };
+
+const timeToReady = async (command: string, args: string[]): Promise<Ready> => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bb-startup-'));
   const started = performance.now();
   const child = spawn(command, args, {
@@ -24,7 +33,7 @@ const timeToReady = async (command: string, args: string[]): Promise<number> => 
         (response) => response.ok,
         () => false,
       );
-      if (ready) return (performance.now() - started) / 1000;
+      if (ready) return { seconds: (performance.now() - started) / 1000, rssMb: residentMb(child.pid ?? 0) };
       if (performance.now() - started > 180_000) throw new Error('not ready after 180 s');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -36,13 +45,26 @@ const timeToReady = async (command: string, args: string[]): Promise<number> => 
 };
 
 const withBuild = await timeToReady('npm', ['start']);
-const serverOnly = await timeToReady(process.execPath, ['--import', 'tsx', 'apps/server/src/main/start.ts']);
-console.log(`npm start → /readyz on a fresh data folder: ${withBuild.toFixed(1)} s (web build included)`);
-console.log(`server start → /readyz on a fresh data folder: ${serverOnly.toFixed(1)} s (app already built)`);
+const compiled = await timeToReady(process.execPath, ['apps/server/dist/main/start.js']);
+const fromSource = await timeToReady(process.execPath, ['--import', 'tsx', 'apps/server/src/main/start.ts']);
+console.log(`Node.js ${process.version}`);
+console.log(
+  `npm start → /readyz on a fresh data folder: ${withBuild.seconds.toFixed(1)} s (builds included)`,
+);
+for (const [name, ready] of [
+  ['compiled', compiled],
+  ['tsx (source)', fromSource],
+] as const) {
+  console.log(`server ${name} → /readyz: ${ready.seconds.toFixed(1)} s, RSS ${ready.rssMb} MB once ready`);
+}
 console.log(
   JSON.stringify({
     bench: 'startup',
-    npmStartSeconds: +withBuild.toFixed(2),
-    serverStartSeconds: +serverOnly.toFixed(2),
+    node: process.version,
+    npmStartSeconds: +withBuild.seconds.toFixed(2),
+    compiledStartSeconds: +compiled.seconds.toFixed(2),
+    compiledRssMb: compiled.rssMb,
+    tsxStartSeconds: +fromSource.seconds.toFixed(2),
+    tsxRssMb: fromSource.rssMb,
   }),
 );

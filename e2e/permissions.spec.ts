@@ -12,9 +12,19 @@ test('a plain member sees the workspace dashboard but is sent home from admin pa
   await expect(navigation.getByRole('link', { name: 'Sources' })).toBeVisible();
   await expect(navigation.getByRole('link', { name: 'Destinations' })).toBeVisible();
   await expect(navigation.getByRole('link', { name: 'Users' })).toHaveCount(0);
+  // Its figures come from a workspace the server does not know: each part fails on its own (spec §8),
+  // and a member is offered no links to admin pages.
+  await expect(page.getByRole('region', { name: 'Connected sources' }).getByTestId('count')).toHaveText('0');
+  await expect(page.getByText('Failed to load recent activity')).toBeVisible();
+  await expect(page.getByText('Failed to load the activity summary')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add' })).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Billing' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Documentation' })).toBeVisible();
 
-  await page.goto('/subscription/ws_e2e/users');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  for (const path of ['users', 'activity', 'sources', 'sources/new', 'destinations', 'destinations/dst_1']) {
+    await page.goto(`/subscription/ws_e2e/${path}`);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  }
 });
 
 test('an admin reaches admin pages but not the owner-only ones', async ({ page }) => {

@@ -23,6 +23,7 @@ const reachable = async (url) => {
   }
 };
 
+console.log(`Node.js ${process.version}`);
 const env = { ...process.env };
 if (await reachable(databaseUrl)) {
   env.TEST_DATABASE_URL = databaseUrl;
@@ -50,9 +51,11 @@ for (const script of ['typecheck', 'lint']) {
   }
 }
 
-const vitest = run('npx', [
-  'vitest',
+// Through `npm run`, not npx: npm run puts node_modules/.bin (the declared Node.js) first on PATH.
+const vitest = run('npm', [
   'run',
+  'test:unit',
+  '--',
   '--reporter=default',
   '--reporter=json',
   '--outputFile=.tmp/vitest.json',

@@ -72,6 +72,8 @@ test('重置密码：保存中文后，整个流程和邮件都使用中文', as
   await expect(page).toHaveURL(/\/signin$/);
 
   await page.getByRole('link', { name: '忘记密码？' }).click();
+  // The sign-in page has an 邮箱 field too: fill the one on the reset page once it is shown.
+  await expect(page.getByRole('heading', { name: '重置密码' })).toBeVisible();
   await page.getByRole('textbox', { name: '邮箱' }).fill(user.email);
   await page.getByRole('button', { name: '发送重置链接' }).click();
   await expect(page.getByRole('status')).toHaveText(

@@ -25,8 +25,6 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     GOOGLE_ISSUER: oidc.issuer,
     GOOGLE_CLIENT_ID: oidc.clientId,
     GOOGLE_CLIENT_SECRET: oidc.clientSecret,
-    // Short enough that one test can outwait it (reAuthenticationRequired), long enough for any flow.
-    AUTH_FRESH_AGE: '90',
   },
 });
 

@@ -1,6 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import type { Subscription } from '@billbridge/contract';
-import { signUp, verifyEmail, type TestUser } from './accounts.ts';
+import { newUser, signUp, verifyEmail, type TestUser } from './accounts.ts';
 import { openMailLink } from './mailbox.ts';
 
 /** The signed-in user's id, read the way the app reads it. */
@@ -97,4 +97,21 @@ export const acceptInviteAs = async (page: Page, invitee: TestUser, workspaceNam
   await invitation.getByRole('button', { name: 'Accept' }).click();
   await expect(invitation).toHaveCount(0);
   await expect(page.getByRole('link', { name: workspaceName })).toBeVisible();
+};
+
+/** A new owner with a verified address (invites need one) and their new workspace. */
+export const verifiedOwnerWorkspace = async (page: Page, workspaceName: string, label = 'owner') => {
+  const owner = await signUp(page, newUser(label));
+  await verifyEmail(page, owner);
+  return { owner, id: await createWorkspace(page, workspaceName) };
+};
+
+/** A plain member (access only) of the workspace, signed in on a browser context of their own. */
+export const plainMemberPage = async (page: Page, browser: Browser, id: string, workspaceName: string) => {
+  const member = newUser('plain');
+  await inviteByEmail(page, id, member.email);
+  const context = await browser.newContext();
+  const memberPage = await context.newPage();
+  await acceptInviteAs(memberPage, member, workspaceName);
+  return memberPage;
 };

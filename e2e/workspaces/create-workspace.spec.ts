@@ -52,23 +52,6 @@ test('a new user creates a free workspace from the empty home page and names it'
   await expect(page.getByRole('link', { name: 'Create a subscription' })).toBeVisible();
 });
 
-test('a paid plan leads to a billing step that says paid plans are not yet available', async ({ page }) => {
-  await signUp(page, newUser('payer'));
-  await page.goto('/create-plan');
-  await page.getByRole('button', { name: 'Choose Pro' }).click();
-
-  await expect(page.getByRole('heading', { name: 'Billing for Pro' })).toBeVisible();
-  await expect(page.getByRole('status')).toHaveText(
-    'Paid plans are not yet available. Choose the free plan for now.',
-  );
-  await expect(page).toHaveURL(/\/create-plan$/);
-  await page.getByRole('button', { name: 'Back to plans' }).click();
-  await expect(page.getByRole('button', { name: 'Choose Business' })).toBeVisible();
-
-  await page.goto('/dashboard');
-  await expect(page.getByText('You have no subscriptions yet.')).toBeVisible();
-});
-
 test('the settings of a workspace keep its name and return to its dashboard', async ({ page }) => {
   await signUp(page, newUser('renamer'));
   const id = await createWorkspace(page, 'First name');

@@ -2,7 +2,15 @@ import { expect, test } from '@playwright/test';
 import { newUser, signUp } from '../support/accounts.ts';
 import { currentUserId, serveWorkspace } from '../support/workspaces.ts';
 
-test('an admin who is not the owner sees the transfer button disabled with the owner-only tooltip', async ({
+const ownerActions = [
+  'Update billing details',
+  'Manage payment methods',
+  'Change plan',
+  'Transfer ownership',
+  'Cancel subscription',
+];
+
+test('an admin who is not the owner sees the five owner actions disabled with the owner-only tooltip', async ({
   page,
 }) => {
   await signUp(page, newUser('helper'));
@@ -10,8 +18,8 @@ test('an admin who is not the owner sees the transfer button disabled with the o
 
   await page.goto('/subscription/ws_e2e/billing');
   await expect(page.getByTestId('current-plan')).toHaveText('Pro');
-  await expect(page.getByRole('button', { name: 'Transfer ownership' })).toBeDisabled();
-  await page.getByTestId('guarded-action').hover();
+  for (const name of ownerActions) await expect(page.getByRole('button', { name })).toBeDisabled();
+  await page.getByTestId('guarded-action').filter({ hasText: 'Change plan' }).hover();
   await expect(page.getByRole('tooltip')).toHaveText('Only the subscription owner can perform this action');
 });
 
@@ -21,7 +29,7 @@ test('on a canceled workspace even the owner finds owner-only actions disabled',
 
   await page.goto('/subscription/ws_e2e/billing');
   await expect(page.getByText('This subscription has been canceled')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Transfer ownership' })).toBeDisabled();
-  await page.getByTestId('guarded-action').hover();
+  for (const name of ownerActions) await expect(page.getByRole('button', { name })).toBeDisabled();
+  await page.getByTestId('guarded-action').filter({ hasText: 'Transfer ownership' }).hover();
   await expect(page.getByRole('tooltip')).toHaveText('This subscription has already been canceled');
 });

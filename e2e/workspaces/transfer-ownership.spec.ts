@@ -35,7 +35,7 @@ test('the owner hands the workspace to an admin and loses the owner-only actions
   await expect(page).toHaveURL(new RegExp(`/subscription/${id}/billing$`));
   const transfer = page.getByRole('button', { name: 'Transfer ownership' });
   await expect(transfer).toBeDisabled();
-  await page.getByTestId('guarded-action').hover();
+  await page.getByTestId('guarded-action').filter({ hasText: 'Transfer ownership' }).hover();
   await expect(page.getByRole('tooltip')).toHaveText('Only the subscription owner can perform this action');
 
   await page.goto(`/subscription/${id}/users`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineFunction } from './define-function.ts';
+import { pageSchema, pageSizeSchema } from './members.ts';
 import { subscriptionIdSchema } from './subscriptions.ts';
 
 /** What a sync event was about (spec §3 "Recent activity item" `type`), from Stripe's event type. */
@@ -82,5 +83,77 @@ export const getAggregatedActivities = defineFunction({
   input: z.object({ subscriptionId: subscriptionIdSchema }),
   output: activitySummarySchema,
   requires: { allOf: ['access'] },
+  whenCanceled: 'allowed',
+});
+
+/**
+ * Sync events counted in the current billing period against the plan (spec §9 plans): `included`
+ * is what the price covers (null: custom), `cap` where syncing pauses (free plan; null: overage).
+ */
+export const getUsage = defineFunction({
+  name: 'getUsage',
+  input: z.object({ subscriptionId: subscriptionIdSchema }),
+  output: z.object({ events: countSchema, included: countSchema.nullable(), cap: countSchema.nullable() }),
+  requires: { allOf: ['access'] },
+  whenCanceled: 'allowed',
+});
+
+/** An activity in the log: a recent activity, and whether its event waits (held) rather than failed. */
+export const activityLogItemSchema = recentActivitySchema.extend({
+  /** Held (cap reached, no destination, a currency the portal lacks): shown as held, retriable. */
+  held: z.boolean(),
+});
+export type ActivityLogItem = z.infer<typeof activityLogItemSchema>;
+
+/** The log's status filter: an activity status, or the held ones (a warning whose event waits). */
+export const activityLogStatuses = [...activityStatuses, 'held'] as const;
+export type ActivityLogStatus = (typeof activityLogStatuses)[number];
+
+/** The activity log (issue 15): filtered by status, type and time range, newest first, in pages. */
+export const listActivities = defineFunction({
+  name: 'listActivities',
+  input: z
+    .object({
+      subscriptionId: subscriptionIdSchema,
+      status: z.enum(activityLogStatuses).optional(),
+      type: z.enum(activityTypes).optional(),
+      /** Epoch seconds, inclusive, of the activity's (event's) time. */
+      from: z.number().int().nonnegative().optional(),
+      to: z.number().int().nonnegative().optional(),
+      page: pageSchema,
+      pageSize: pageSizeSchema,
+    })
+    .refine((range) => range.from === undefined || range.to === undefined || range.from <= range.to, {
+      message: '"from" must not be after "to"',
+      path: ['to'],
+    }),
+  output: z.object({ count: countSchema, activities: z.array(activityLogItemSchema) }),
+  requires: { allOf: ['admin'] },
+  whenCanceled: 'allowed',
+});
+
+/** What one event became in one destination's portal, with a link into the portal where there is one. */
+export const activityWriteSchema = z.object({
+  destination_id: z.string(),
+  destination_name: z.string(),
+  portal_id: z.number().int().nullable(),
+  /** HubSpot's object type: contacts, deals, line_items, products, invoices. */
+  object_type: z.string(),
+  object_id: z.string().nullable(),
+  url: z.string().nullable(),
+});
+export type ActivityWrite = z.infer<typeof activityWriteSchema>;
+
+/** One activity in full: the Stripe event as received, what it became in HubSpot, and the last error. */
+export const getActivity = defineFunction({
+  name: 'getActivity',
+  input: z.object({ subscriptionId: subscriptionIdSchema, activityId: z.coerce.number().int().positive() }),
+  output: z.object({
+    activity: activityLogItemSchema,
+    payload: z.record(z.string(), z.unknown()),
+    writes: z.array(activityWriteSchema),
+    last_error: z.string().nullable(),
+  }),
+  requires: { allOf: ['admin'] },
   whenCanceled: 'allowed',
 });

@@ -50,9 +50,3 @@ export const getBackfillProgress = defineFunction({
   requires: { allOf: ['admin'] },
   whenCanceled: 'allowed',
 });
-
-export const backfillMessages = {
-  needsSyncingSource: 'Connect and enable the source before importing its data.',
-  sourceDisconnected: 'The source was disconnected during the import.',
-  nothingToImport: 'Every kind of object is turned off for this source.',
-} as const;

@@ -25,25 +25,6 @@ export const applyConnectionAction = (
 ): ConnectionStatus | undefined =>
   connectionTransitions[action].from === status ? connectionTransitions[action].to : undefined;
 
-export const connectionMessages = {
-  stripeNotConfigured: 'Stripe is not configured on this server',
-  hubspotNotConfigured: 'HubSpot is not configured on this server',
-  sourceAlreadyConnected: 'This source is already connected. Disconnect it before connecting again.',
-  accountAlreadyConnected: 'This Stripe account is already connected to a source.',
-  destinationAlreadyConnected:
-    'This destination is already connected. Disconnect it before connecting again.',
-  invalidState: 'This connection link is invalid or was already used. Start the connection again.',
-  expiredState: 'This connection link has expired. Start the connection again.',
-  otherSession: 'This connection was started in another session. Start the connection again.',
-  otherTarget: 'This connection link belongs to another source or destination.',
-  enableNeedsConnection: 'Connect it before enabling it.',
-  sourceNotFound: 'Source not found.',
-  destinationNotFound: 'Destination not found.',
-  deleteWhileConnected: 'Disconnect this destination before deleting it.',
-  notConnected: 'This destination is not connected.',
-  connectionFailed: 'The provider refused the connection. Start the connection again.',
-} as const;
-
 /**
  * The callback's `state` (spec §3 "Provider callback query"): `{subscriptionId}:{targetId}:{nonce}`.
  * The spec's two-part form is extended by a single-use nonce; the browser only needs the first two.
@@ -92,7 +73,13 @@ export const storedSettingsSchema = <T extends z.ZodType<unknown, Record<string,
 export const getIntegrationCounts = defineFunction({
   name: 'getIntegrationCounts',
   input: z.object({ subscriptionId: subscriptionIdSchema }),
-  output: z.object({ sources: z.number().int(), destinations: z.number().int() }),
+  output: z.object({
+    /** Connected sources and destinations. */
+    sources: z.number().int(),
+    destinations: z.number().int(),
+    /** Pipeline mapping rules of the connected destinations: the dashboard's first-run step. */
+    mapping_rules: z.number().int(),
+  }),
   requires: { allOf: ['access'] },
   whenCanceled: 'allowed',
 });

@@ -41,6 +41,10 @@ export const destinationSchema = z.object({
   enabled: z.boolean(),
   /** Connected means an access token is stored (spec §3); the token itself never leaves the server. */
   connected: z.boolean(),
+  /** HubSpot refused the refresh token: connect again; rules are kept and events held (connection health). */
+  needs_reconnect: z.boolean(),
+  /** Currencies the portal has not turned on that events are held for: enable them in HubSpot, then retry. */
+  missing_currencies: z.array(z.string()),
   portal_id: z.number().int().nullable(),
   /** Epoch seconds. */
   creation_time: z.number().int(),

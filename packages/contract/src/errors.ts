@@ -113,3 +113,16 @@ export const messageKeyOf = (error: unknown): string | undefined => {
       : undefined;
   return typeof key === 'string' ? key : undefined;
 };
+
+/**
+ * An error whose message is one of a contract message table's, carrying the entry's key so the
+ * browser shows it in the reader's language (`serverMessages.<key>`) rather than in English.
+ */
+export const keyedError = <K extends string>(
+  code: ErrorCode,
+  messages: Readonly<Record<K, string>>,
+  key: K,
+): AppError => {
+  const details: MessageKeyDetails = { messageKey: key };
+  return new AppError(code, messages[key], details);
+};

@@ -9,11 +9,31 @@ import {
   updateUserPermissions,
 } from './members.ts';
 import { updateSubscriptionSettings } from './settings.ts';
-import { retryActivity, retryFailedActivities } from './sync.ts';
+import { retryActivity, retryFailedActivities, retryHeldActivities } from './sync.ts';
 import { getBackfillProgress, startBackfill } from './backfill.ts';
-import { getAggregatedActivities, getRecentActivities } from './activity.ts';
+import { getReconciliation, reconcileSource } from './reconciliation.ts';
+import { dryRunMappingRules, reevaluateDeals } from './deal-stages.ts';
+import {
+  getActivity,
+  getAggregatedActivities,
+  getRecentActivities,
+  getUsage,
+  listActivities,
+} from './activity.ts';
 import { createSubscription, getSubscription, listMySubscriptions } from './subscriptions.ts';
 import { getIntegrationCounts } from './connections.ts';
+import {
+  cancelSubscription,
+  changeSubscriptionPlan,
+  createSetupIntent,
+  deletePaymentMethod,
+  getBillingConfig,
+  getBillingDetails,
+  getPaymentMethods,
+  listInvoices,
+  setDefaultPaymentMethod,
+  updateBillingDetails,
+} from './billing.ts';
 import {
   connectSource,
   createSource,
@@ -54,9 +74,13 @@ export const functionContracts = {
   getProfile,
   updateProfile,
   retryActivity,
+  retryHeldActivities,
   retryFailedActivities,
   getRecentActivities,
   getAggregatedActivities,
+  getUsage,
+  listActivities,
+  getActivity,
   createSource,
   listSources,
   getSource,
@@ -67,6 +91,10 @@ export const functionContracts = {
   disconnectSource,
   startBackfill,
   getBackfillProgress,
+  reconcileSource,
+  getReconciliation,
+  dryRunMappingRules,
+  reevaluateDeals,
   createDestination,
   listDestinations,
   getDestination,
@@ -77,6 +105,16 @@ export const functionContracts = {
   disconnectDestination,
   getDestinationPipelines,
   getIntegrationCounts,
+  listInvoices,
+  getPaymentMethods,
+  createSetupIntent,
+  setDefaultPaymentMethod,
+  deletePaymentMethod,
+  getBillingDetails,
+  updateBillingDetails,
+  changeSubscriptionPlan,
+  cancelSubscription,
+  getBillingConfig,
 } as const satisfies Record<string, FunctionContract>;
 
 export type FunctionName = keyof typeof functionContracts;

@@ -3,9 +3,9 @@
  * and, later, the sync engine (caps) and billing (Stripe prices).
  *
  * Money is in the plan's currency's major units (`49` = $49.00, `0.005` = half a cent), as the spec's
- * payment form multiplies `price` by 100. The two price identifiers are the Stripe prices of
- * Billbridge's own billing: the monthly fee and the metered overage; billing (its own issue) creates
- * them in the sandbox under these ids and may map them to a real account's ids by configuration.
+ * payment form multiplies `price` by 100. The two price identifiers are the Stripe `lookup_key`s of
+ * the prices of Billbridge's own billing: the monthly fee and the metered overage. The server finds
+ * (or creates) the prices by these keys on the platform account at start, so no Stripe id is fixed.
  */
 export const planIds = ['free', 'pro', 'business', 'enterprise', 'gold'] as const;
 export type PlanId = (typeof planIds)[number];
@@ -21,9 +21,9 @@ export type Plan = {
   /** Hidden from the plan grid; workspaces already on it keep it. */
   legacy: boolean;
   free: boolean;
-  /** Stripe price of the monthly fee; `null` when nothing is charged through Stripe. */
+  /** Lookup key of the Stripe price of the monthly fee; `null` when nothing is charged through Stripe. */
   priceId: string | null;
-  /** Stripe metered price the events beyond `includedSyncEvents` are reported to. */
+  /** Lookup key of the Stripe metered price the events beyond `includedSyncEvents` are reported to. */
   meteredPriceId: string | null;
   featureKeys: string[];
   /** Sync events per billing period included in the price; `null` = custom or not shown. */

@@ -43,7 +43,7 @@ describe('route table', () => {
 
   it('nests every subscription-layout route under /subscription/:id', () => {
     const nested = routeDefinitions.filter((definition) => definition.layout === 'subscription');
-    expect(nested.length).toBe(17);
+    expect(nested.length).toBe(18);
     for (const { path } of nested) expect(path.startsWith(routes.subscription)).toBe(true);
   });
 
@@ -54,15 +54,16 @@ describe('route table', () => {
     expect(requires.subscription).toEqual({ allOf: ['access'] });
     expect(requires.users).toEqual({ allOf: ['admin'] });
     expect(requires.destinationDetails).toEqual({ allOf: ['admin'] });
+    expect(requires.activityLog).toEqual({ allOf: ['admin'] });
     expect(requires.changePlan).toEqual({ allOf: ['owner'] });
     expect(requires.transferOwnership).toEqual({ allOf: ['owner'] });
   });
 
-  it('keeps account pages public and everything else behind sign-in', () => {
+  it('keeps account pages and the user guide public and everything else behind sign-in', () => {
     const publicKeys = routeDefinitions
       .filter((definition) => definition.requires === 'public')
       .map((d) => d.key);
-    expect(publicKeys).toEqual(['signIn', 'signUp', 'resetPassword', 'authAction']);
+    expect(publicKeys).toEqual(['signIn', 'signUp', 'resetPassword', 'authAction', 'docs', 'docsPage']);
     expect(routes.stripeCallback).toBe('/stripe/callback');
     expect(routes.hubspotCallback).toBe('/hubspot/callback');
   });

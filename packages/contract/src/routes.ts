@@ -6,8 +6,8 @@ import type { PermissionRequirement } from './permissions.ts';
  * the server builds OAuth redirect URIs from the two callback paths.
  *
  * The spec leaves the home page's path open: `/` is home and redirects to `/dashboard`, which lists
- * the user's workspaces. `authAction`, `stripeCallback` and `hubspotCallback` have no page key in the
- * spec; these keys are ours.
+ * the user's workspaces. `authAction`, `stripeCallback`, `hubspotCallback`, `activityLog`, `docs` and `docsPage` have
+ * no page key in the spec; these keys are ours (the spec's dashboard links /docs).
  */
 export const routes = {
   home: '/',
@@ -38,18 +38,25 @@ export const routes = {
   destinationsList: '/subscription/:id/destinations',
   destinationTypeSelection: '/subscription/:id/destinations/new',
   destinationDetails: '/subscription/:id/destinations/:destinationId',
+  activityLog: '/subscription/:id/activity',
   changePlan: '/subscription/:id/billing/change-plan',
   cancelSubscription: '/subscription/:id/billing/cancel',
   managePaymentMethods: '/subscription/:id/billing/payment-methods',
   updateBillingDetails: '/subscription/:id/billing/update-details',
   transferOwnership: '/subscription/:id/billing/transfer-ownership',
+
+  docs: '/docs',
+  docsPage: '/docs/:slug',
 } as const;
 
 export type PageKey = keyof typeof routes;
 export const pageKeys = Object.keys(routes) as PageKey[];
 
-/** `main` and `subscription` are for signed-in users; `auth` holds the account and callback pages. */
-export type RouteLayout = 'main' | 'auth' | 'subscription';
+/**
+ * `main` and `subscription` are for signed-in users; `auth` holds the account and callback pages;
+ * `docs` is the user guide, open to anyone.
+ */
+export type RouteLayout = 'main' | 'auth' | 'subscription' | 'docs';
 
 /** The same vocabulary as functions: anyone, any signed-in user, or permissions on the workspace. */
 export type RouteAccess = 'public' | 'signed-in' | PermissionRequirement;
@@ -64,6 +71,7 @@ const callback: Placement = { layout: 'auth', requires: 'signed-in' };
 const access: Placement = { layout: 'subscription', requires: { allOf: ['access'] } };
 const admin: Placement = { layout: 'subscription', requires: { allOf: ['admin'] } };
 const owner: Placement = { layout: 'subscription', requires: { allOf: ['owner'] } };
+const docs: Placement = { layout: 'docs', requires: 'public' };
 
 const placement: Record<PageKey, Placement> = {
   home: main,
@@ -92,11 +100,14 @@ const placement: Record<PageKey, Placement> = {
   destinationsList: admin,
   destinationTypeSelection: admin,
   destinationDetails: admin,
+  activityLog: admin,
   changePlan: owner,
   cancelSubscription: owner,
   managePaymentMethods: owner,
   updateBillingDetails: owner,
   transferOwnership: owner,
+  docs,
+  docsPage: docs,
 };
 
 /** Every route in table order: layout, then the spec's order within it. */

@@ -52,6 +52,8 @@ export const sourceSchema = z.object({
   type: z.enum(sourceTypes),
   status: z.enum(connectionStatuses),
   enabled: z.boolean(),
+  /** Stripe deauthorized the platform: connect again; settings are kept (connection health). */
+  needs_reconnect: z.boolean(),
   /** Epoch seconds. */
   creation_time: z.number().int(),
   update_time: z.number().int(),

@@ -63,9 +63,9 @@ export const billingInfoSchema = z.object({
 });
 
 /**
- * Creates a workspace on a plan (spec §4 "Plan creation"). The free plan is created at once; paid
- * plans come with billing (its own issue) and are refused until then. `clientSecret` will carry a
- * payment confirmation a paid plan may need.
+ * Creates a workspace on a plan (spec §4 "Plan creation"). The free plan is created at once; a paid
+ * plan needs `billingInfo` (the billing step's card and address) and starts its Stripe subscription;
+ * `clientSecret` is a first payment the browser must still confirm with Stripe.js (`confirmPayment`).
  */
 export const createSubscription = defineFunction({
   name: 'createSubscription',

@@ -27,6 +27,14 @@ export const retryFailedActivities = defineFunction({
   requires: { allOf: ['admin'] },
 });
 
+/** Every held activity of the workspace (a currency turned on in HubSpot since, say) goes back through the pipeline. */
+export const retryHeldActivities = defineFunction({
+  name: 'retryHeldActivities',
+  input: z.object({ subscriptionId: subscriptionIdSchema }),
+  output: z.object({ retried: z.number().int() }),
+  requires: { allOf: ['admin'] },
+});
+
 export const retryMessages = {
   notRetriable: 'Only failed or held activities can be retried',
   notFound: 'Activity not found',

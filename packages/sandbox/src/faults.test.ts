@@ -1,7 +1,7 @@
 import { Client } from '@hubspot/api-client';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from './index.ts';
+import { startSandbox, startWebhookReceiver, type Sandbox } from './index.ts';
 
 let sandbox: Sandbox;
 let hubspot: Client;
@@ -31,6 +31,31 @@ beforeEach(() => {
 });
 
 describe('fault injection', () => {
+  it('touches only the tenant it names: one HubSpot portal, one Stripe account', async () => {
+    const other = sandbox.hubspotState.createPortal();
+    const otherClient = new Client({
+      accessToken: sandbox.hubspotState.issueToken(other.id).accessToken,
+      basePath: sandbox.hubspot.url,
+    });
+    sandbox.faults.add({
+      service: 'hubspot',
+      path: '/crm/v3/objects/:type',
+      status: 400,
+      tenant: String(other.id),
+    });
+    await expect(otherClient.crm.contacts.basicApi.getPage()).rejects.toMatchObject({ code: 400 });
+    await expect(hubspot.crm.contacts.basicApi.getPage()).resolves.toMatchObject({ results: [] });
+
+    const connected = sandbox.stripeState.createConnectedAccount({ name: 'Faulty Co' });
+    sandbox.faults.add({ service: 'stripe', path: '/v1/customers', status: 503, tenant: connected.id });
+    await expect(
+      stripe.customers.create({ email: 'x@example.com' }, { stripeAccount: connected.id }),
+    ).rejects.toMatchObject({ statusCode: 503 });
+    await expect(stripe.customers.create({ email: 'x@example.com' })).resolves.toMatchObject({
+      object: 'customer',
+    });
+  });
+
   it('delays the matching route only', async () => {
     sandbox.faults.add({ service: 'hubspot', method: 'GET', path: '/crm/v3/objects/deals', latencyMs: 300 });
     const started = Date.now();
@@ -96,5 +121,28 @@ describe('fault injection', () => {
     expect(sandbox.faults.list()).toEqual([expect.objectContaining({ id, hits: 0 })]);
     sandbox.faults.remove(id);
     expect(sandbox.faults.list()).toEqual([]);
+  });
+
+  it('loses the webhooks of one object’s events, and only those, while Stripe keeps the events', async () => {
+    const receiver = await startWebhookReceiver();
+    sandbox.addStripeWebhookEndpoint({ url: receiver.url, secret: 'whsec_faults', connect: true });
+    const account = sandbox.stripeState.createConnectedAccount({ name: 'Lossy Co' }).id;
+    const lost = sandbox.stripeState.createCustomer(account, { email: 'lost@example.com' });
+    const kept = sandbox.stripeState.createCustomer(account, { email: 'kept@example.com' });
+    await sandbox.webhooksIdle();
+    const fault = sandbox.faults.dropWebhooks({ objectId: lost.id, type: 'customer.*' });
+    await stripe.customers.update(lost.id, { name: 'Lost' }, { stripeAccount: account });
+    await stripe.customers.update(kept.id, { name: 'Kept' }, { stripeAccount: account });
+    await sandbox.webhooksIdle();
+    const updated = receiver.received
+      .map((entry) => JSON.parse(entry.body) as Stripe.Event)
+      .filter((event) => event.type === 'customer.updated')
+      .map((event) => (event.data.object as Stripe.Customer).id);
+    expect(updated).toEqual([kept.id]);
+    expect(sandbox.faults.webhookFaults().find((rule) => rule.id === fault)?.hits).toBe(1);
+    const events = await stripe.events.list({ type: 'customer.updated' }, { stripeAccount: account });
+    expect(events.data.map((event) => (event.data.object as Stripe.Customer).id)).toContain(lost.id);
+    sandbox.stripeState.webhooks.removeEndpoint(receiver.url);
+    await receiver.close();
   });
 });

@@ -10,7 +10,13 @@ import { defaultStripeCredentials, StripeState, type StripeCredentials } from '.
 import type { StripeData } from './stripe/types.ts';
 import { defaultRetry, type WebhookEndpoint, type WebhookRetryOptions } from './stripe/webhooks.ts';
 
-export { FaultInjector, type FaultRule, type ActiveFault } from './faults.ts';
+export {
+  FaultInjector,
+  type FaultRule,
+  type ActiveFault,
+  type WebhookFaultRule,
+  type ActiveWebhookFault,
+} from './faults.ts';
 export {
   StripeState,
   defaultStripeCredentials,
@@ -48,7 +54,11 @@ export type SandboxOptions = {
   /** Answer 403 MISSING_SCOPES when a token lacks the scope an endpoint needs; default true. */
   hubspotEnforceScopes?: boolean;
   logger?: boolean;
-  /** The app's own Stripe platform credentials (added to the fixed sandbox ones, which keep working). */
+  /**
+   * The app's own Stripe platform credentials (added to the fixed sandbox ones, which keep working),
+   * and the Connect redirect URIs its platform registers (none by default: Connect OAuth then
+   * refuses every redirect, as Stripe does).
+   */
   stripeCredentials?: Partial<StripeCredentials>;
   /** The app's own HubSpot app credentials (replace the fixed sandbox ones). */
   hubspotApp?: Partial<{ clientId: string; clientSecret: string; appId: number; name: string }>;
@@ -108,6 +118,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     webhooks: options.stripeWebhooks ?? [],
     retry: { ...defaultRetry, ...options.stripeWebhookRetry },
     applicationName: options.applicationName ?? 'Billbridge',
+    faults,
   });
   const hubspotState = new HubSpotState(
     hubspotApp,
@@ -138,6 +149,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
   );
   stripeState.rt.baseUrl = stripeAddress.url;
   hubspotState.rt.baseUrl = hubspotAddress.url;
+  hubspotState.rt.controlUrl = `${stripeAddress.url}/_sandbox`;
   rebaseLinks(stripeState.snapshot(), stripeAddress.url);
   const persistence = options.dataDir
     ? startPersistence(options.dataDir, { stripe: stripeState, hubspot: hubspotState })
@@ -162,7 +174,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       clientSecret: hubspotApp.clientSecret,
       appId: hubspotApp.appId,
     },
-    controlUrl: `${stripeAddress.url}/_sandbox`,
+    controlUrl: hubspotState.rt.controlUrl,
     faults,
     stripeState,
     hubspotState,

@@ -6,8 +6,11 @@ import { startSandbox, type WebhookEndpoint } from './index.ts';
  * `npm run sandbox`: both stand-ins on fixed ports, state in ./.data/sandbox.
  * Flags (or env): --host (SANDBOX_HOST), --stripe-port (SANDBOX_STRIPE_PORT, 12111),
  * --hubspot-port (SANDBOX_HUBSPOT_PORT, 12112), --data-dir (SANDBOX_DATA_DIR), --no-persist,
- * --webhook <url>,<secret> and --connect-webhook <url>,<secret> (repeatable),
- * --token-ttl <seconds>, --index-delay <ms>, --no-rate-limits, --log.
+ * --webhook <url>,<secret> and --connect-webhook <url>,<secret> (repeatable; or SANDBOX_CONNECT_WEBHOOKS,
+ * space-separated <url>,<secret> pairs),
+ * --redirect-uri <uri> (repeatable, or SANDBOX_STRIPE_REDIRECT_URIS comma-separated; the Connect
+ * redirect URIs registered for the platform, default the app's own at http://localhost:3000),
+ * --token-ttl <seconds>, --index-delay <ms>, --no-rate-limits, --log (SANDBOX_LOG=true).
  */
 const { values } = parseArgs({
   options: {
@@ -18,6 +21,7 @@ const { values } = parseArgs({
     'no-persist': { type: 'boolean' },
     webhook: { type: 'string', multiple: true },
     'connect-webhook': { type: 'string', multiple: true },
+    'redirect-uri': { type: 'string', multiple: true },
     'token-ttl': { type: 'string' },
     'index-delay': { type: 'string' },
     'no-rate-limits': { type: 'boolean' },
@@ -40,25 +44,32 @@ const dataDir = values['no-persist']
   ? undefined
   : path.resolve(values['data-dir'] ?? env.SANDBOX_DATA_DIR ?? '.data/sandbox');
 
+const redirectUris = values['redirect-uri'] ??
+  env.SANDBOX_STRIPE_REDIRECT_URIS?.split(',').filter(Boolean) ?? ['http://localhost:3000/stripe/callback'];
+
 const sandbox = await startSandbox({
   host: values.host ?? env.SANDBOX_HOST ?? '127.0.0.1',
   stripePort: numberOf(values['stripe-port'] ?? env.SANDBOX_STRIPE_PORT, 12111),
   hubspotPort: numberOf(values['hubspot-port'] ?? env.SANDBOX_HUBSPOT_PORT, 12112),
   ...(dataDir ? { dataDir } : {}),
+  stripeCredentials: { redirectUris },
   stripeWebhooks: [
     ...(values.webhook ?? []).map((spec) => endpoint(spec, false)),
-    ...(values['connect-webhook'] ?? []).map((spec) => endpoint(spec, true)),
+    ...(values['connect-webhook'] ?? env.SANDBOX_CONNECT_WEBHOOKS?.split(/\s+/).filter(Boolean) ?? []).map(
+      (spec) => endpoint(spec, true),
+    ),
   ],
   hubspotTokenTtlSeconds: numberOf(values['token-ttl'], 1800),
   hubspotSearchIndexDelayMs: numberOf(values['index-delay'], 1000),
   hubspotRateLimits: !values['no-rate-limits'],
-  logger: values.log ?? false,
+  logger: values.log ?? env.SANDBOX_LOG === 'true',
 });
 
 console.log(`Billbridge sandbox
   Stripe stand-in   ${sandbox.stripe.url}
     secret key ${sandbox.stripe.secretKey} · publishable key ${sandbox.stripe.publishableKey}
     Connect client id ${sandbox.stripe.clientId} · platform account ${sandbox.stripe.accountId}
+    Connect redirect URIs ${redirectUris.join(', ')}
   HubSpot stand-in  ${sandbox.hubspot.url}
     client id ${sandbox.hubspot.clientId} · client secret ${sandbox.hubspot.clientSecret}
   Control page      ${sandbox.controlUrl}

@@ -73,8 +73,12 @@ const envSchema = z.object({
     )
     .default([]),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Bearer token a Prometheus scrape of /metrics must carry; unset → no /metrics at all. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (openssl rand -hex 32)').optional(),
   WORKER: booleanFlag.optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** Hours between two reconciliations of a connected source (decision 032); 0 = on demand only. */
+  RECONCILE_INTERVAL_HOURS: z.coerce.number().min(0).max(720).default(24),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z
     .string()
@@ -117,7 +121,14 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')
     .optional(),
+  /** Signs the platform's own (billing) events at `/webhooks/stripe-billing`, apart from the Connect ones. */
+  STRIPE_BILLING_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')
+    .optional(),
   STRIPE_API_URL: httpUrl.default('https://api.stripe.com'),
+  /** Stripe.js, loaded by the billing step and the card form. */
+  STRIPE_JS_URL: httpUrl.default('https://js.stripe.com/v3'),
   STRIPE_CONNECT_URL: httpUrl.default('https://connect.stripe.com'),
   HUBSPOT_CLIENT_ID: z.string().min(1).optional(),
   HUBSPOT_CLIENT_SECRET: z.string().min(1).optional(),
@@ -150,6 +161,10 @@ export type StripeSettings = {
   publishableKey: string | undefined;
   clientId: string;
   webhookSecret: string;
+  /** The platform's own events (billing); absent → they are refused (503). */
+  billingWebhookSecret: string | undefined;
+  /** Where the browser loads Stripe.js from (js.stripe.com, or the stand-in's `/sandbox.js`). */
+  stripeJsUrl: string;
   /** Where the SDK sends requests (Stripe, or the sandbox stand-in). */
   apiUrl: string;
   /** Where the Connect OAuth consent page lives. */
@@ -177,9 +192,13 @@ export type Config = {
   /** Earlier secrets, newest first: what they sealed still opens and is sealed again under `secret`. */
   previousSecrets: string[];
   logLevel: Env['LOG_LEVEL'];
+  /** Absent → GET /metrics answers 404. */
+  metricsToken: string | undefined;
   /** Whether this process also runs the job worker (`start` does; `server` alone does not). */
   runWorker: boolean | undefined;
   workerConcurrency: number;
+  /** Hours between a connected source's scheduled reconciliations; 0 = only on demand. */
+  reconcileIntervalHours: number;
   /** Absent → e-mails go to the dev mailbox (the `dev_mail` table) instead of an SMTP server. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -251,8 +270,10 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): Config => {
     secret: env.SECRET,
     previousSecrets: env.SECRET_PREVIOUS,
     logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN,
     runWorker: env.WORKER,
     workerConcurrency: env.WORKER_CONCURRENCY,
+    reconcileIntervalHours: env.RECONCILE_INTERVAL_HOURS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     trustProxy: env.TRUST_PROXY,
@@ -319,6 +340,8 @@ const stripeSettingsOf = (env: Env, problems: string[]): StripeSettings | undefi
         publishableKey: env.STRIPE_PUBLISHABLE_KEY,
         clientId: env.STRIPE_CLIENT_ID as string,
         webhookSecret: env.STRIPE_WEBHOOK_SECRET as string,
+        billingWebhookSecret: env.STRIPE_BILLING_WEBHOOK_SECRET,
+        stripeJsUrl: env.STRIPE_JS_URL,
         apiUrl: env.STRIPE_API_URL,
         connectUrl: env.STRIPE_CONNECT_URL,
       }

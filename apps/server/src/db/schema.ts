@@ -153,3 +153,4 @@ export type MembershipRow = typeof membership.$inferSelect;
 export type InviteRow = typeof invite.$inferSelect;
 export type DevMailRow = typeof devMail.$inferSelect;
 export * from './sync-schema.ts';
+export * from './billing-schema.ts';

@@ -35,9 +35,11 @@ export const source = pgTable(
     auth: jsonb('auth').$type<Record<string, unknown>>().notNull().default({}),
     /** Whether the connection is live; test-mode events are not synced or billed on a live source. */
     livemode: boolean('livemode'),
-    accessTokenSealed: text('access_token_sealed'),
-    refreshTokenSealed: text('refresh_token_sealed'),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** When Stripe deauthorized the platform; cleared by connecting again (connection health). */
+    connectionLostAt: timestamp('connection_lost_at', { withTimezone: true }),
+    /** When the account was last connected: a deauthorization Stripe sent before it is stale. */
+    connectedAt: timestamp('connected_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -69,6 +71,13 @@ export const destination = pgTable(
     refreshTokenSealed: text('refresh_token_sealed'),
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** When HubSpot refused the refresh token; cleared by connecting again (connection health). */
+    connectionLostAt: timestamp('connection_lost_at', { withTimezone: true }),
+    /** Currencies the portal lacks that events are held for ("enable XYZ in HubSpot"); in the sync's write rounds. */
+    missingCurrencies: text('missing_currencies')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -180,7 +189,12 @@ export const crmLink = pgTable(
     crmObjectId: text('crm_object_id'),
     /** `created` and id of the newest event applied; older ones never overwrite it. */
     appliedEventCreated: bigint('applied_event_created', { mode: 'number' }),
+    /** Its rank within that second (features/sync/event-order.ts): states only move forward. */
+    appliedEventRank: integer('applied_event_rank').notNull().default(0),
     appliedEventId: text('applied_event_id'),
+    /** A deal's pipeline and stage as last written: what a change of mapping rules moves it from. */
+    dealPipeline: text('deal_pipeline'),
+    dealStage: text('deal_stage'),
     /** A line item's subscription: the deal whose items are compared when it changes. */
     parentStripeObjectId: text('parent_stripe_object_id'),
     updatedAt: updatedAt(),
@@ -232,9 +246,44 @@ export const backfill = pgTable(
   ],
 );
 
+/**
+ * A comparison of a source's Stripe objects with what was applied to HubSpot (decision 032): every
+ * object listed, each difference sent through the sync as a `<kind>.reconciled` event.
+ */
+export const reconciliation = pgTable(
+  'reconciliation',
+  {
+    id: text('id').primaryKey(),
+    sourceId: text('source_id')
+      .notNull()
+      .references(() => source.id, { onDelete: 'cascade' }),
+    /** running → done | failed */
+    status: text('status').notNull(),
+    /** The kinds compared, in order: those whose sync toggle was on when it started. */
+    kinds: text('kinds').array().notNull(),
+    /** The kind being listed and the last id listed (Stripe's `starting_after`). */
+    cursor: jsonb('cursor').$type<{ kind: string; after: string | null }>().notNull(),
+    /** Objects listed created up to this time (epoch seconds); newer ones come by their webhooks. */
+    listedUpTo: bigint('listed_up_to', { mode: 'number' }).notNull(),
+    /** Objects compared, and those that differed and were sent. */
+    checked: integer('checked').notNull().default(0),
+    differences: integer('differences').notNull().default(0),
+    error: text('error'),
+    startedAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('reconciliation_source_id_idx').on(table.sourceId, table.startedAt),
+    uniqueIndex('reconciliation_running_unique')
+      .on(table.sourceId)
+      .where(sql`${table.status} = 'running'`),
+  ],
+);
+
 export type SourceRow = typeof source.$inferSelect;
 export type DestinationRow = typeof destination.$inferSelect;
 export type StripeEventRow = typeof stripeEvent.$inferSelect;
 export type ActivityRow = typeof activity.$inferSelect;
 export type CrmLinkRow = typeof crmLink.$inferSelect;
 export type BackfillRow = typeof backfill.$inferSelect;
+export type ReconciliationRow = typeof reconciliation.$inferSelect;

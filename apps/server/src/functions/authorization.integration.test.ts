@@ -5,7 +5,9 @@ import { snapshotDb } from '../testing/db-snapshot.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { callFunction, errorOf, signUpUser, verifyEmail, type TestUser } from '../testing/users.ts';
 import { seedDestination, seedFailedActivity } from '../testing/sync.ts';
-import { source, destination } from '../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { source, destination, subscription } from '../db/schema.ts';
+import { browserCard, cards, platformApi } from '../testing/billing.ts';
 import { seedInvite, seedWorkspace } from '../testing/workspaces.ts';
 
 /**
@@ -44,8 +46,12 @@ const expected: Record<FunctionName, { own: Row; foreign: Row | null }> = {
   updateProfile: { own: [401, 200, 200, 200, 200], foreign: null },
   retryActivity: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   retryFailedActivities: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  retryHeldActivities: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   getRecentActivities: { own: [401, 403, 200, 200, 200], foreign: [401, 403, 403, 403, 403] },
   getAggregatedActivities: { own: [401, 403, 200, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  getUsage: { own: [401, 403, 200, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  listActivities: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  getActivity: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   createSource: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   listSources: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   getSource: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
@@ -58,6 +64,11 @@ const expected: Record<FunctionName, { own: Row; foreign: Row | null }> = {
   // The fixture's source is not connected: a permitted caller gets past the guard to "connect first".
   startBackfill: { own: [401, 403, 403, 400, 400], foreign: [401, 403, 403, 403, 403] },
   getBackfillProgress: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  // Likewise: a permitted caller gets past the guard to "connect and enable first".
+  reconcileSource: { own: [401, 403, 403, 400, 400], foreign: [401, 403, 403, 403, 403] },
+  getReconciliation: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  dryRunMappingRules: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  reevaluateDeals: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   createDestination: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   listDestinations: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   getDestination: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
@@ -68,6 +79,17 @@ const expected: Record<FunctionName, { own: Row; foreign: Row | null }> = {
   disconnectDestination: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   getDestinationPipelines: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   getIntegrationCounts: { own: [401, 403, 200, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  listInvoices: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  getPaymentMethods: { own: [401, 403, 403, 403, 200], foreign: [401, 403, 403, 403, 403] },
+  createSetupIntent: { own: [401, 403, 403, 403, 200], foreign: [401, 403, 403, 403, 403] },
+  setDefaultPaymentMethod: { own: [401, 403, 403, 403, 200], foreign: [401, 403, 403, 403, 403] },
+  deletePaymentMethod: { own: [401, 403, 403, 403, 200], foreign: [401, 403, 403, 403, 403] },
+  getBillingDetails: { own: [401, 403, 403, 403, 200], foreign: [401, 403, 403, 403, 403] },
+  updateBillingDetails: { own: [401, 403, 403, 403, 200], foreign: [401, 403, 403, 403, 403] },
+  // The fixture is on the free plan already: a permitted caller gets past the guard to "same plan".
+  changeSubscriptionPlan: { own: [401, 403, 403, 403, 400], foreign: [401, 403, 403, 403, 403] },
+  cancelSubscription: { own: [401, 403, 403, 403, 200], foreign: [401, 403, 403, 403, 403] },
+  getBillingConfig: { own: [401, 200, 200, 200, 200], foreign: null },
 };
 
 /**
@@ -85,6 +107,7 @@ const expectedWithForeignChild: Partial<Record<FunctionName, number>> = {
   // A user who is no admin here is not eligible, whatever workspace they belong to.
   transferSubscriptionOwnership: 400,
   retryActivity: 404,
+  getActivity: 404,
   getSource: 404,
   startSourceConnection: 404,
   connectSource: 404,
@@ -93,6 +116,10 @@ const expectedWithForeignChild: Partial<Record<FunctionName, number>> = {
   disconnectSource: 404,
   startBackfill: 404,
   getBackfillProgress: 404,
+  reconcileSource: 404,
+  getReconciliation: 404,
+  dryRunMappingRules: 404,
+  reevaluateDeals: 404,
   getDestination: 404,
   startDestinationConnection: 404,
   connectDestination: 404,
@@ -100,6 +127,8 @@ const expectedWithForeignChild: Partial<Record<FunctionName, number>> = {
   deleteDestination: 404,
   disconnectDestination: 404,
   getDestinationPipelines: 404,
+  setDefaultPaymentMethod: 404,
+  deletePaymentMethod: 404,
 };
 
 /** What one call acts on: a fresh workspace (or invite) per call, so a permitted call harms no other. */
@@ -118,12 +147,23 @@ type Fixture = {
   destinationId: string;
   /** A destination connected to a portal of the stand-in (only for the functions that need one). */
   connectedDestinationId: string;
+  /** A card of the workspace's Stripe customer (only for the functions that need one). */
+  paymentMethodId: string;
 };
 
 /** The functions that act on a connected destination. */
 const needsConnectedDestination: FunctionName[] = ['getDestinationPipelines', 'disconnectDestination'];
 
+/** The functions that act on a card of the workspace's Stripe customer. */
+const needsCard: FunctionName[] = ['setDefaultPaymentMethod', 'deletePaymentMethod'];
+
 let sent = 0;
+
+const billingDetailsExample = {
+  name: 'Olga Owner',
+  phone: '+1 415 555 0100',
+  address: { line1: '1 Market St', city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US' },
+};
 
 const inputOf: Record<FunctionName, (fixture: Fixture) => unknown> = {
   getSubscription: ({ subscriptionId }) => ({ subscriptionId }),
@@ -152,8 +192,12 @@ const inputOf: Record<FunctionName, (fixture: Fixture) => unknown> = {
   updateProfile: () => ({ language: 'en' }),
   retryActivity: ({ subscriptionId, failedActivityId }) => ({ subscriptionId, activityId: failedActivityId }),
   retryFailedActivities: ({ subscriptionId }) => ({ subscriptionId, from: 0, to: 4_000_000_000 }),
+  retryHeldActivities: ({ subscriptionId }) => ({ subscriptionId }),
   getRecentActivities: ({ subscriptionId }) => ({ subscriptionId }),
   getAggregatedActivities: ({ subscriptionId }) => ({ subscriptionId }),
+  getUsage: ({ subscriptionId }) => ({ subscriptionId }),
+  listActivities: ({ subscriptionId }) => ({ subscriptionId }),
+  getActivity: ({ subscriptionId, failedActivityId }) => ({ subscriptionId, activityId: failedActivityId }),
   createSource: ({ subscriptionId }) => ({ subscriptionId }),
   listSources: ({ subscriptionId }) => ({ subscriptionId }),
   getSource: ({ subscriptionId, sourceId }) => ({ subscriptionId, sourceId }),
@@ -175,6 +219,10 @@ const inputOf: Record<FunctionName, (fixture: Fixture) => unknown> = {
   disconnectSource: ({ subscriptionId, sourceId }) => ({ subscriptionId, sourceId }),
   startBackfill: ({ subscriptionId, sourceId }) => ({ subscriptionId, sourceId }),
   getBackfillProgress: ({ subscriptionId, sourceId }) => ({ subscriptionId, sourceId }),
+  reconcileSource: ({ subscriptionId, sourceId }) => ({ subscriptionId, sourceId }),
+  getReconciliation: ({ subscriptionId, sourceId }) => ({ subscriptionId, sourceId }),
+  dryRunMappingRules: ({ subscriptionId, destinationId }) => ({ subscriptionId, destinationId, rules: [] }),
+  reevaluateDeals: ({ subscriptionId, destinationId }) => ({ subscriptionId, destinationId }),
   createDestination: ({ subscriptionId }) => ({ subscriptionId }),
   listDestinations: ({ subscriptionId }) => ({ subscriptionId }),
   getDestination: ({ subscriptionId, destinationId }) => ({ subscriptionId, destinationId }),
@@ -202,6 +250,16 @@ const inputOf: Record<FunctionName, (fixture: Fixture) => unknown> = {
     destinationId: connectedDestinationId,
   }),
   getIntegrationCounts: ({ subscriptionId }) => ({ subscriptionId }),
+  listInvoices: ({ subscriptionId }) => ({ subscriptionId }),
+  getPaymentMethods: ({ subscriptionId }) => ({ subscriptionId }),
+  createSetupIntent: ({ subscriptionId }) => ({ subscriptionId }),
+  setDefaultPaymentMethod: ({ subscriptionId, paymentMethodId }) => ({ subscriptionId, paymentMethodId }),
+  deletePaymentMethod: ({ subscriptionId, paymentMethodId }) => ({ subscriptionId, paymentMethodId }),
+  getBillingDetails: ({ subscriptionId }) => ({ subscriptionId }),
+  updateBillingDetails: ({ subscriptionId }) => ({ subscriptionId, ...billingDetailsExample }),
+  changeSubscriptionPlan: ({ subscriptionId }) => ({ subscriptionId, planId: 'free' }),
+  cancelSubscription: ({ subscriptionId }) => ({ subscriptionId, confirmationId: subscriptionId }),
+  getBillingConfig: () => ({}),
 };
 
 describe('authorization of every callable function', () => {
@@ -223,6 +281,18 @@ describe('authorization of every callable function', () => {
     for (const user of Object.values(users)) await verifyEmail(t.context.database.db, user);
   });
   afterAll(() => t.close());
+
+  /** A Stripe customer for the workspace with one card, as a setup intent leaves it. */
+  const seedCard = async (subscriptionId: string): Promise<string> => {
+    const customer = await platformApi(t).customers.create({ metadata: { subscription_id: subscriptionId } });
+    const card = await browserCard(t, cards.visa);
+    await platformApi(t).paymentMethods.attach(card, { customer: customer.id });
+    await t.context.database.db
+      .update(subscription)
+      .set({ stripeCustomerId: customer.id })
+      .where(eq(subscription.id, subscriptionId));
+    return card;
+  };
 
   const callerOf = (role: Role): TestUser | undefined => (role === 'anonymous' ? undefined : users[role]);
 
@@ -290,6 +360,7 @@ describe('authorization of every callable function', () => {
       sourceId,
       destinationId,
       connectedDestinationId,
+      paymentMethodId: name && needsCard.includes(name) ? await seedCard(subscriptionId) : 'pm_not_attached',
     };
   };
 
@@ -336,6 +407,7 @@ describe('authorization of every callable function', () => {
       sourceId: 'child:source',
       destinationId: 'child:destination',
       connectedDestinationId: 'child:connected',
+      paymentMethodId: 'child:card',
     };
     return /child:|987654321/.test(JSON.stringify(inputOf[name](marked)));
   };
@@ -396,7 +468,14 @@ describe('authorization of every callable function', () => {
       ]),
     );
     expect(refusedWhenCanceled).toEqual(
-      expect.arrayContaining(['retryActivity', 'retryFailedActivities', 'startBackfill']),
+      expect.arrayContaining([
+        'retryActivity',
+        'retryFailedActivities',
+        'retryHeldActivities',
+        'startBackfill',
+        'reconcileSource',
+        'reevaluateDeals',
+      ]),
     );
   });
 

@@ -2,7 +2,6 @@ import type { FunctionName } from '@billbridge/contract';
 import type { CallableFunction } from './framework.ts';
 import { getSubscription } from '../features/subscriptions/get-subscription.ts';
 import { listMySubscriptions } from '../features/subscriptions/list-my-subscriptions.ts';
-import { createSubscription } from '../features/subscriptions/create-subscription.ts';
 import { updateSubscriptionSettings } from '../features/subscriptions/update-subscription-settings.ts';
 import { listMyInvites } from '../features/invites/list-my-invites.ts';
 import { createInvite } from '../features/invites/create-invite.ts';
@@ -18,7 +17,11 @@ import { updateProfile } from '../features/accounts/update-profile.ts';
 import { retryActivity } from '../features/sync/retry-activity.ts';
 import { getRecentActivities } from '../features/activity/get-recent-activities.ts';
 import { getAggregatedActivities } from '../features/activity/get-aggregated-activities.ts';
+import { getUsage } from '../features/activity/get-usage.ts';
+import { getActivity } from '../features/activity/get-activity.ts';
+import { listActivities } from '../features/activity/list-activities.ts';
 import { retryFailedActivities } from '../features/sync/retry-failed-activities.ts';
+import { retryHeldActivities } from '../features/sync/retry-held-activities.ts';
 import { createSource } from '../features/sources/create-source.ts';
 import { listSources } from '../features/sources/list-sources.ts';
 import { getSource } from '../features/sources/get-source.ts';
@@ -29,6 +32,10 @@ import { deleteSource } from '../features/sources/delete-source.ts';
 import { disconnectSource } from '../features/sources/disconnect-source.ts';
 import { startBackfill } from '../features/backfill/start-backfill.ts';
 import { getBackfillProgress } from '../features/backfill/get-backfill-progress.ts';
+import { reconcileSource } from '../features/reconciliation/reconcile-source.ts';
+import { getReconciliation } from '../features/reconciliation/get-reconciliation.ts';
+import { dryRunMappingRules } from '../features/deal-stages/dry-run-mapping-rules.ts';
+import { reevaluateDeals } from '../features/deal-stages/reevaluate-deals.ts';
 import { createDestination } from '../features/destinations/create-destination.ts';
 import { listDestinations } from '../features/destinations/list-destinations.ts';
 import { getDestination } from '../features/destinations/get-destination.ts';
@@ -39,6 +46,20 @@ import { deleteDestination } from '../features/destinations/delete-destination.t
 import { disconnectDestination } from '../features/destinations/disconnect-destination.ts';
 import { getDestinationPipelines } from '../features/destinations/get-destination-pipelines.ts';
 import { getIntegrationCounts } from '../features/connections/get-integration-counts.ts';
+import {
+  cancelSubscription,
+  changeSubscriptionPlan,
+  createSubscription,
+  getBillingConfig,
+} from '../features/billing/plan-change.ts';
+import {
+  createSetupIntent,
+  deletePaymentMethod,
+  getPaymentMethods,
+  setDefaultPaymentMethod,
+} from '../features/billing/payment-methods.ts';
+import { getBillingDetails, updateBillingDetails } from '../features/billing/billing-details.ts';
+import { listInvoices } from '../features/billing/invoices.ts';
 
 /** Every contract has exactly one handler: a missing one is a type error. */
 export const functionRegistry: Record<FunctionName, CallableFunction> = {
@@ -59,8 +80,12 @@ export const functionRegistry: Record<FunctionName, CallableFunction> = {
   updateProfile,
   retryActivity,
   retryFailedActivities,
+  retryHeldActivities,
   getRecentActivities,
   getAggregatedActivities,
+  getUsage,
+  listActivities,
+  getActivity,
   createSource,
   listSources,
   getSource,
@@ -71,6 +96,10 @@ export const functionRegistry: Record<FunctionName, CallableFunction> = {
   disconnectSource,
   startBackfill,
   getBackfillProgress,
+  reconcileSource,
+  getReconciliation,
+  dryRunMappingRules,
+  reevaluateDeals,
   createDestination,
   listDestinations,
   getDestination,
@@ -81,4 +110,14 @@ export const functionRegistry: Record<FunctionName, CallableFunction> = {
   disconnectDestination,
   getDestinationPipelines,
   getIntegrationCounts,
+  listInvoices,
+  getPaymentMethods,
+  createSetupIntent,
+  setDefaultPaymentMethod,
+  deletePaymentMethod,
+  getBillingDetails,
+  updateBillingDetails,
+  changeSubscriptionPlan,
+  cancelSubscription,
+  getBillingConfig,
 };

@@ -7,11 +7,13 @@ import { registerErrorHandler } from './errors.ts';
 import { registerRequestLog } from './request-log.ts';
 import { registerFunctionRoute } from './functions-route.ts';
 import { registerHealthRoutes } from './health.ts';
+import { registerMetricsRoute } from './metrics-route.ts';
 import { registerOriginGuard } from './origin-guard.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerSpa } from './spa.ts';
 import { registerSandboxInfoRoute } from './sandbox-info.ts';
 import { registerStripeWebhook } from './stripe-webhook.ts';
+import { registerStripeBillingWebhook } from './stripe-billing-webhook.ts';
 import { devMailboxEnabled, registerDevMailboxRoute } from '../mail/dev-mailbox.ts';
 import { registerDevMailboxPage } from '../mail/dev-mailbox-page.ts';
 
@@ -25,11 +27,7 @@ export type HttpOptions = {
 const trustProxyOf = (value: boolean | number | string) =>
   typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 
-/** The HTTP face of the server: callable functions, auth, health and the SPA. */
-export const buildHttpApp = async (
-  context: AppContext,
-  options: HttpOptions = {},
-): Promise<FastifyInstance> => {
+const baseApp = (context: AppContext): FastifyInstance => {
   const app = Fastify({
     loggerInstance: context.logger,
     // Fastify's own request lines print the whole URL, tokens included: ours below do not.
@@ -39,13 +37,32 @@ export const buildHttpApp = async (
   });
   registerRequestLog(app);
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, context.config.appUrl);
+  return app;
+};
+
+/** A worker's only HTTP face, when METRICS_TOKEN is set: health for the orchestrator, /metrics. */
+export const buildWorkerHttpApp = (context: AppContext): FastifyInstance => {
+  const app = baseApp(context);
+  registerHealthRoutes(app, context.database);
+  registerMetricsRoute(app, context);
+  return app;
+};
+
+/** The HTTP face of the server: callable functions, auth, health and the SPA. */
+export const buildHttpApp = async (
+  context: AppContext,
+  options: HttpOptions = {},
+): Promise<FastifyInstance> => {
+  const app = baseApp(context);
+  await registerSecurityHeaders(app, context.config.appUrl, context.providers.stripe);
   // OAuth providers come back to /api/auth/callback/* from their own origin; the state guards those.
   registerOriginGuard(app, context.config.appUrl, /^\/api\/(functions\/|auth\/(?!callback\/))/);
   registerHealthRoutes(app, context.database);
+  registerMetricsRoute(app, context);
   await registerAuthRoute(app, context.auth, context.config.appUrl);
   registerFunctionRoute(app, context, options.functions ?? functionRegistry);
   registerStripeWebhook(app, context);
+  registerStripeBillingWebhook(app, context);
   registerSandboxInfoRoute(app, context.providers);
   if (devMailboxEnabled(context.config)) {
     registerDevMailboxRoute(app, context.database.db);

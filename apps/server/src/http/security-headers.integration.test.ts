@@ -40,6 +40,16 @@ describe('security headers', () => {
       expect(response.headers['strict-transport-security']).toBeUndefined();
     }
   });
+
+  it('let the payment forms load Stripe.js from its configured address and call its API', async () => {
+    const stripe = t.context.providers.stripe;
+    if (!stripe) throw new Error('The test app runs the sandbox.');
+    const csp = String((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    const origin = new URL(stripe.stripeJsUrl).origin;
+    expect(csp).toContain(`script-src 'self' ${origin}`);
+    expect(csp).toContain(`connect-src 'self' ${new URL(stripe.apiUrl).origin}`);
+    expect(csp).toContain(`frame-src 'self' ${origin}`);
+  });
 });
 
 describe('security headers behind https', () => {

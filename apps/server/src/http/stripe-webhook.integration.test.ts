@@ -113,7 +113,7 @@ describe('POST /webhooks/stripe', () => {
     expect(row).toMatchObject({ state: 'ignored', lastError: 'Test-mode event on a live source' });
   });
 
-  it('marks the source disconnected when the account deauthorizes Billbridge', async () => {
+  it('marks the source as needing a reconnection when the account deauthorizes Billbridge, keeping its switch', async () => {
     const leaving = 'acct_1LeavingAccount001';
     const sourceId = await seedSource(t.context, subscriptionId, leaving);
     const event = stripeEventOf({
@@ -123,7 +123,63 @@ describe('POST /webhooks/stripe', () => {
     });
     expect((await postWebhook(t, JSON.stringify(event))).statusCode).toBe(200);
     const [row] = await t.context.database.db.select().from(source).where(eq(source.id, sourceId));
-    expect(row).toMatchObject({ accountId: null, enabled: false, accessTokenSealed: null });
+    expect(row).toMatchObject({ accountId: null, enabled: true });
+    expect(row?.connectionLostAt).toBeInstanceOf(Date);
+  });
+
+  it('stores an event whose text holds U+0000, as U+FFFD, instead of failing every delivery', async () => {
+    const event = stripeEventOf({
+      account,
+      type: 'customer.created',
+      object: { id: 'cus_Nul000000001', object: 'customer', email: 'nul@example.com', name: 'Nul\u0000Name' },
+    });
+    expect((await postWebhook(t, JSON.stringify(event))).statusCode).toBe(200);
+    const [row] = await t.context.database.db
+      .select()
+      .from(stripeEvent)
+      .where(eq(stripeEvent.eventId, event.id));
+    expect((row?.payload as { data: { object: { name: string } } }).data.object.name).toBe('Nul\uFFFDName');
+    expect(row?.state).toBe('received');
+  });
+
+  it('does not sync a live-mode event on a test-mode source', async () => {
+    const test = 'acct_1TestModeAccount01';
+    await seedSource(t.context, subscriptionId, test, { livemode: false });
+    const event = stripeEventOf({ account: test, livemode: true });
+    expect((await postWebhook(t, JSON.stringify(event))).statusCode).toBe(200);
+    const [row] = await t.context.database.db
+      .select()
+      .from(stripeEvent)
+      .where(eq(stripeEvent.eventId, event.id));
+    expect(row).toMatchObject({ state: 'ignored', lastError: 'Live-mode event on a test-mode source' });
+  });
+
+  it('keeps the connection when a deauthorization is older than it, or of the other mode', async () => {
+    const back = 'acct_1ReconnectedAcct01';
+    const sourceId = await seedSource(t.context, subscriptionId, back);
+    const connectedAt = new Date('2026-11-20T12:00:00Z');
+    await t.context.database.db.update(source).set({ connectedAt }).where(eq(source.id, sourceId));
+    const deauthorization = (created: number, livemode = false) =>
+      stripeEventOf({
+        account: back,
+        type: 'account.application.deauthorized',
+        object: { id: 'ca_sandbox', object: 'application' },
+        created,
+        livemode,
+      });
+    const stale = deauthorization(connectedAt.getTime() / 1000 - 60);
+    const otherMode = deauthorization(connectedAt.getTime() / 1000 + 60, true);
+    for (const event of [stale, otherMode]) {
+      expect((await postWebhook(t, JSON.stringify(event))).statusCode).toBe(200);
+    }
+    const [row] = await t.context.database.db.select().from(source).where(eq(source.id, sourceId));
+    expect(row).toMatchObject({ accountId: back, connectionLostAt: null });
+    const stored = await storedEvents();
+    expect(stored.find((event) => event.eventId === stale.id)).toMatchObject({
+      state: 'ignored',
+      lastError: 'Deauthorization sent before the account was connected again',
+    });
+    expect(stored.find((event) => event.eventId === otherMode.id)?.state).toBe('ignored');
   });
 });
 

@@ -30,29 +30,44 @@ const verifiedEvent = (body: Buffer, header: string | undefined, secret: string)
 };
 
 /**
- * `POST /webhooks/stripe`: the one Connect endpoint for every connected account. The signature is
- * checked on the raw body; the event is stored with its sync job before we answer 2xx, so a 2xx
- * always means "will be synced" and a database failure answers 5xx for Stripe to retry.
+ * A POST route for signed Stripe events: the signature is checked on the raw body against the
+ * secret `secretOf` gives (none → 503), and `handle` answers what the event became.
  */
-export const registerStripeWebhook = (app: FastifyInstance, context: AppContext): void => {
+export const registerSignedStripeRoute = (
+  app: FastifyInstance,
+  path: string,
+  secretOf: () => string | undefined,
+  handle: (event: Stripe.Event, body: string) => Promise<object>,
+): void => {
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxBodyBytes }, (_request, body, done) =>
       done(null, body),
     );
-    scope.post('/webhooks/stripe', async (request, reply) => {
-      const settings = context.providers.stripe;
-      if (!settings) throw new AppError('unavailable', 'Stripe is not configured on this server.');
+    scope.post(path, async (request, reply) => {
+      const secret = secretOf();
+      if (!secret) throw new AppError('unavailable', 'Stripe is not configured on this server.');
       const body = request.body;
       if (!Buffer.isBuffer(body)) throw new AppError('invalid-argument', 'Missing request body.');
       const signature = request.headers['stripe-signature'];
-      const event = verifiedEvent(
-        body,
-        typeof signature === 'string' ? signature : undefined,
-        settings.webhookSecret,
-      );
-      const outcome = await ingestStripeEvent(context, event, body.toString('utf8'));
-      return reply.status(200).send({ received: true, duplicate: outcome === 'duplicate' });
+      const event = verifiedEvent(body, typeof signature === 'string' ? signature : undefined, secret);
+      return reply.status(200).send(await handle(event, body.toString('utf8')));
     });
   });
 };
+
+/**
+ * `POST /webhooks/stripe`: the one Connect endpoint for every connected account. The event is
+ * stored with its sync job before we answer 2xx, so a 2xx always means "will be synced" and a
+ * database failure answers 5xx for Stripe to retry.
+ */
+export const registerStripeWebhook = (app: FastifyInstance, context: AppContext): void =>
+  registerSignedStripeRoute(
+    app,
+    '/webhooks/stripe',
+    () => context.providers.stripe?.webhookSecret,
+    async (event, body) => {
+      const outcome = await ingestStripeEvent(context, event, body);
+      return { received: true, duplicate: outcome === 'duplicate' };
+    },
+  );

@@ -16,6 +16,11 @@ export type JobQueue = {
   work: <T extends object>(name: string, handler: JobHandler<T>, options?: WorkerOptions) => Promise<void>;
   /** Empties a job's data once it served its purpose (a sent e-mail's links must not stay behind). */
   clearData: (name: string, id: string) => Promise<void>;
+  /**
+   * Stops taking jobs: each job in hand finishes, the rest of its batch is released (failed with
+   * "released at shutdown", so pg-boss hands it to another worker; it never started).
+   */
+  stopWorking: () => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -33,6 +38,8 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * worker killed with `kill -9` runs again within about 20 s instead of pg-boss's default minute.
  */
 const supervision = { superviseIntervalSeconds: 10 };
+
+export const releasedAtShutdown = 'released at shutdown: another worker takes it';
 
 export const createJobQueue = async (database: Database): Promise<JobQueue> => {
   const boss =
@@ -55,6 +62,8 @@ export const createJobQueue = async (database: Database): Promise<JobQueue> => {
         });
   boss.on('error', (error) => console.error('[queue]', error));
   await boss.start();
+  const worked = new Set<string>();
+  let stopping = false;
 
   return {
     boss,
@@ -70,6 +79,7 @@ export const createJobQueue = async (database: Database): Promise<JobQueue> => {
       await boss.send(name, data, { db, singletonKey: options.singletonKey, startAfter: options.startAfter });
     },
     work: async (name, handler, options = {}) => {
+      worked.add(name);
       await boss.work(
         name,
         {
@@ -83,6 +93,14 @@ export const createJobQueue = async (database: Database): Promise<JobQueue> => {
         async (jobs) => {
           const results = [];
           for (const job of jobs) {
+            if (stopping) {
+              results.push({
+                id: job.id,
+                status: 'failed' as const,
+                output: { message: releasedAtShutdown },
+              });
+              continue;
+            }
             try {
               await handler(job.data as never, job as never);
               results.push({ id: job.id, status: 'completed' as const });
@@ -99,6 +117,10 @@ export const createJobQueue = async (database: Database): Promise<JobQueue> => {
       await database.db.execute(
         sql`update pgboss.job set data = '{}'::jsonb where name = ${name} and id = ${id}`,
       );
+    },
+    stopWorking: async () => {
+      stopping = true;
+      await Promise.all([...worked].map((name) => boss.offWork(name, { wait: true })));
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };

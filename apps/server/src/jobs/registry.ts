@@ -2,7 +2,9 @@ import type { Queue } from 'pg-boss';
 import type { AppContext } from '../context.ts';
 import { backfillJob } from '../features/backfill/backfill-job.ts';
 import { drainJob } from '../features/sync/drain-job.ts';
+import { reconcileJob } from '../features/reconciliation/reconcile-job.ts';
 import { mailSendJob } from '../mail/mail-job.ts';
+import { overageJob } from '../features/billing/overage.ts';
 import type { JobHandler, WorkerOptions } from './queue.ts';
 
 export type JobDefinition = {
@@ -19,6 +21,8 @@ export const jobHandlers = (context: AppContext): JobDefinition[] => [
   mailSendJob(context),
   drainJob(context),
   backfillJob(context),
+  overageJob(context),
+  reconcileJob(context),
 ];
 
 /**

@@ -3,6 +3,10 @@ import type { AppContext } from '../context.ts';
 import { resumeRunningBackfills } from '../features/backfill/backfill-job.ts';
 import { enqueuePendingDrains } from '../features/sync/drain-job.ts';
 import { rollEndedPeriods } from '../features/sync/period-roll.ts';
+import {
+  resumeRunningReconciliations,
+  startDueReconciliations,
+} from '../features/reconciliation/schedule-reconciliations.ts';
 import { jobHandlers } from './registry.ts';
 
 const analyzeEveryMs = 60_000;
@@ -24,15 +28,19 @@ export const startWorker = async (context: AppContext): Promise<() => void> => {
   }
   await enqueuePendingDrains(context);
   await resumeRunningBackfills(context);
+  await resumeRunningReconciliations(context);
   const sweepTimer = setInterval(() => {
     enqueuePendingDrains(context, 3).catch((error) => context.logger.warn({ err: error }, 'sweep failed'));
   }, sweepEveryMs);
   sweepTimer.unref();
   // Free workspaces start their next period (and capped ones sync what they held) within a minute;
-  // an import whose follow-up job was lost goes on.
+  // an import or a reconciliation whose follow-up job was lost goes on; sources due are reconciled.
   const rollTimer = setInterval(() => {
     rollEndedPeriods(context).catch((error) => context.logger.warn({ err: error }, 'period roll failed'));
     resumeRunningBackfills(context).catch((error) => context.logger.warn({ err: error }, 'resume failed'));
+    resumeRunningReconciliations(context)
+      .then(() => startDueReconciliations(context))
+      .catch((error) => context.logger.warn({ err: error }, 'reconciliation schedule failed'));
   }, periodRollEveryMs);
   rollTimer.unref();
   const stopTimers = () => {

@@ -2,6 +2,7 @@ import type { AppContext } from '../context.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { JobDefinition } from '../jobs/registry.ts';
 import { createMailer, type Mailer } from './mailer.ts';
+import { emailsFailed, emailsSent } from '../metrics/metrics.ts';
 import { mailMessageSchema, type MailMessage } from './message.ts';
 
 export const mailSendJobName = 'mail.send';
@@ -32,7 +33,9 @@ export const mailSendJob = (context: AppContext): JobDefinition => {
       });
       try {
         await mailer.send(message);
+        emailsSent.inc();
       } catch (error) {
+        emailsFailed.inc();
         context.logger.warn(
           { err: error, to: message.to, subject: message.subject },
           'e-mail not sent; will retry',

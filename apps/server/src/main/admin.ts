@@ -1,22 +1,70 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config/env.ts';
+import { ConfigError, loadConfig, type Config } from '../config/env.ts';
+import { createJobQueue } from '../jobs/queue.ts';
+import { backupDataDir, copyToPostgres, restoreDataDir } from './move-data.ts';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock.ts';
 import { withMigrationLock } from '../db/migration-lock.ts';
 import { setUserDisabled } from '../features/accounts/disabled-users.ts';
 import { databaseTargetOf } from './bootstrap.ts';
 
-const usage = `Usage: npm run admin -- <command> EMAIL
+const usage = `Usage: npm run admin -- <command> ARGUMENT
 
-  disable-user EMAIL   end the account's sessions and refuse its sign-in
-  enable-user EMAIL    let the account sign in again
+  disable-user EMAIL             end the account's sessions and refuse its sign-in
+  enable-user EMAIL              let the account sign in again
+  backup FOLDER                  copy DATA_DIR (embedded database, SECRET) into a new FOLDER
+  restore FOLDER                 copy a backup into an empty DATA_DIR
+  export-to-postgres URL         copy the embedded database into an empty PostgreSQL database at URL
 
 Uses the same configuration as the server (DATABASE_URL, else the embedded database in DATA_DIR;
 stop the embedded server first, only one process may open its folder).`;
 
 const commands = { 'disable-user': true, 'enable-user': false } as const;
-const isCommand = (name: string | undefined): name is keyof typeof commands =>
-  name !== undefined && Object.hasOwn(commands, name);
+const dataCommands = ['backup', 'restore', 'export-to-postgres'] as const;
+type DataCommand = (typeof dataCommands)[number];
+const isCommand = (name: string | undefined): name is keyof typeof commands | DataCommand =>
+  name !== undefined && (Object.hasOwn(commands, name) || dataCommands.includes(name as DataCommand));
+
+/** The embedded data folder's commands: each holds its lock, so no server writes meanwhile. */
+const dataCommand = async (command: DataCommand, argument: string, config: Config): Promise<number> => {
+  if (config.databaseUrl) {
+    console.error(`${command} works on the embedded database (DATA_DIR); on PostgreSQL use pg_dump.`);
+    return 2;
+  }
+  const release = lockDataDir(config.dataDir);
+  try {
+    if (command === 'restore') {
+      restoreDataDir(path.resolve(argument), path.resolve(config.dataDir));
+      console.log(`Restored ${argument} into ${config.dataDir}.`);
+      return 0;
+    }
+    if (command === 'backup') {
+      backupDataDir(path.resolve(config.dataDir), path.resolve(argument));
+      console.log(`Backed up ${config.dataDir} into ${argument}.`);
+      return 0;
+    }
+    const from = await openDatabase(databaseTargetOf(config));
+    const to = await openDatabase({ databaseUrl: argument });
+    if (to.engine !== 'postgres') throw new Error('unreachable');
+    try {
+      await withMigrationLock(from, () => migrateDatabase(from));
+      await withMigrationLock(to, () => migrateDatabase(to));
+      const queue = await createJobQueue(to);
+      const copied = await copyToPostgres(from, to, (name, data) => queue.send(name, data));
+      await queue.stop();
+      for (const [table, rows] of Object.entries(copied)) console.log(`${table}: ${rows}`);
+      console.log(
+        'Copied. Set DATABASE_URL (and SECRET: the content of DATA_DIR/secret) and start on PostgreSQL.',
+      );
+      return 0;
+    } finally {
+      await Promise.all([from.close(), to.close()]);
+    }
+  } finally {
+    release();
+  }
+};
 
 /** `npm run admin -- disable-user EMAIL` / `enable-user EMAIL`: the operator's account switch. */
 const main = async (): Promise<number> => {
@@ -27,19 +75,22 @@ const main = async (): Promise<number> => {
     return 2;
   }
   const config = loadConfig();
+  if (command === 'backup' || command === 'restore' || command === 'export-to-postgres') {
+    return dataCommand(command, email, config);
+  }
   const target = databaseTargetOf(config);
   const release = 'pgliteDir' in target ? lockDataDir(config.dataDir) : () => undefined;
   const database = await openDatabase(target);
   try {
     await withMigrationLock(database, () => migrateDatabase(database));
-    const result = await setUserDisabled(database.db, email, commands[command]);
+    const result = await setUserDisabled(database.db, email, commands[command as keyof typeof commands]);
     if (result.outcome === 'not-found') {
       console.error(`No account has the e-mail ${email}.`);
       return 1;
     }
-    const state = commands[command] ? 'disabled' : 'enabled';
+    const state = command === 'disable-user' ? 'disabled' : 'enabled';
     if (result.outcome === 'unchanged') console.log(`${email} was already ${state}.`);
-    else if (commands[command])
+    else if (command === 'disable-user')
       console.log(`${email} is disabled; ${result.sessionsEnded} session(s) ended.`);
     else console.log(`${email} is enabled; it can sign in again.`);
     return 0;

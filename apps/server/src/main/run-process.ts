@@ -1,9 +1,13 @@
 import { ConfigError, loadConfig } from '../config/env.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
-import { buildHttpApp } from '../http/app.ts';
+import { buildHttpApp, buildWorkerHttpApp } from '../http/app.ts';
 import { startWorker } from '../jobs/worker.ts';
 import { createLogger } from '../logger.ts';
 import { bootstrap } from './bootstrap.ts';
+import { billingCatalog } from '../features/billing/platform.ts';
+
+/** An orchestrator's grace period is 10 s (Docker's default): exit before it kills. */
+const shutdownDeadlineMs = 9_000;
 
 export type ProcessShape = { http: boolean; worker: 'always' | 'by-default' | 'only-if-asked' };
 
@@ -22,17 +26,27 @@ export const runProcess = async (shape: ProcessShape): Promise<void> => {
   try {
     const running = await bootstrap(config, logger);
     const stopWorker = runWorker ? await startWorker(running.context) : () => undefined;
-    const http = shape.http ? await buildHttpApp(running.context) : undefined;
-    if (http) {
-      await http.listen({ port: config.port, host: config.host });
+    const http = shape.http
+      ? await buildHttpApp(running.context)
+      : config.metricsToken
+        ? buildWorkerHttpApp(running.context)
+        : undefined;
+    if (http) await http.listen({ port: config.port, host: config.host });
+    if (http && shape.http) {
       const address = http.server.address();
       const port = typeof address === 'object' && address ? address.port : config.port;
       running.context.providers.receiveWebhooksAt(`http://127.0.0.1:${port}/webhooks/stripe`);
     }
     logger.info(
       { database: running.context.database.engine, worker: runWorker },
-      http ? `Billbridge is ready on ${config.appUrl}` : 'Billbridge worker is running',
+      shape.http ? `Billbridge is ready on ${config.appUrl}` : 'Billbridge worker is running',
     );
+    if (running.context.providers.stripe) {
+      // The plans' Stripe prices, found or created by lookup key; a failure is retried at first use.
+      billingCatalog(running.context).catch((error: unknown) =>
+        logger.warn({ err: error }, 'Stripe billing prices not ready; will retry when needed'),
+      );
+    }
     const sandbox = running.context.providers.sandbox;
     if (sandbox) logger.info(`Sandbox Stripe and HubSpot: control page ${sandbox.controlUrl}`);
     if (config.sandbox) {
@@ -41,10 +55,18 @@ export const runProcess = async (shape: ProcessShape): Promise<void> => {
       );
     }
     const shutdown = async (signal: string) => {
-      logger.info(`${signal}: shutting down`);
+      logger.info({ signal }, 'shutting down: no new requests or jobs; finishing those in hand');
+      const deadline = setTimeout(() => {
+        logger.error(`still busy ${shutdownDeadlineMs / 1000} s after ${signal}: exiting anyway`);
+        process.exit(1);
+      }, shutdownDeadlineMs);
+      deadline.unref();
       stopWorker();
-      await http?.close();
+      // Stop accepting first and let requests in flight finish (they may enqueue jobs), while
+      // the worker finishes its jobs in hand; only then close the queue and the database.
+      await Promise.all([http?.close(), runWorker ? running.context.queue.stopWorking() : undefined]);
       await running.close();
+      logger.info('shut down');
       process.exit(0);
     };
     process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -92,16 +92,25 @@ export const introspectHubSpotToken = (settings: HubSpotSettings, token: string)
     token,
   });
 
-/** Revokes a refresh token and every access token minted from it; an unknown token is already gone. */
+/**
+ * Revokes a refresh token and every access token minted from it (the date-versioned endpoint);
+ * a token HubSpot no longer knows (BAD_REFRESH_TOKEN) is already gone.
+ */
 export const revokeHubSpotRefreshToken = async (
   settings: HubSpotSettings,
   refreshToken: string,
 ): Promise<void> => {
   try {
-    await createHubSpotClient(settings).oauth.refreshTokensApi.archive(refreshToken);
+    await postForm(settings, `${tokenPath}/revoke`, {
+      client_id: settings.clientId,
+      client_secret: settings.clientSecret,
+      token: refreshToken,
+      token_type_hint: 'refresh_token',
+    });
   } catch (error) {
-    const status = (error as { code?: unknown }).code;
-    if (status === 404) return;
+    const gone =
+      error instanceof HubSpotOAuthError && (error.status === 404 || error.errorCode === 'BAD_REFRESH_TOKEN');
+    if (gone) return;
     throw error;
   }
 };

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
+import { billingWebhookPath, routes } from '@billbridge/contract';
 import { startSandbox, type Sandbox } from '@billbridge/sandbox';
 import type { Config, HubSpotSettings, StripeSettings } from '../config/env.ts';
 
@@ -13,14 +14,17 @@ export type Providers = {
   hubspot: HubSpotSettings | undefined;
   /** The embedded stand-ins, when this process runs them. */
   sandbox: Sandbox | undefined;
-  /** Tells the embedded Stripe stand-in where this process receives Connect webhooks. */
+  /**
+   * Tells the embedded Stripe stand-in where this process receives Connect webhooks; the platform's
+   * own (billing) events go to `billingWebhookPath` on the same origin.
+   */
   receiveWebhooksAt: (url: string) => void;
   close: () => Promise<void>;
 };
 
 /** The stand-in's endpoint secret, derived from SECRET so it survives restarts without being stored. */
-const sandboxWebhookSecret = (secret: string): string =>
-  `whsec_${createHmac('sha256', secret).update('sandbox stripe webhook').digest('base64url')}`;
+const sandboxWebhookSecret = (secret: string, purpose = 'sandbox stripe webhook'): string =>
+  `whsec_${createHmac('sha256', secret).update(purpose).digest('base64url')}`;
 
 export const startProviders = async (config: Config, secret: string): Promise<Providers> => {
   const needsSandbox = config.sandbox && (!config.stripe || !config.hubspot);
@@ -37,8 +41,11 @@ export const startProviders = async (config: Config, secret: string): Promise<Pr
     dataDir: path.join(path.resolve(config.dataDir), 'sandbox'),
     stripePort: config.sandboxPorts.stripe,
     hubspotPort: config.sandboxPorts.hubspot,
+    // The stand-in, like Stripe, sends Connect OAuth back only to the platform's registered URIs.
+    stripeCredentials: { redirectUris: [`${config.appUrl}${routes.stripeCallback}`] },
   });
   const webhookSecret = sandboxWebhookSecret(secret);
+  const billingWebhookSecret = sandboxWebhookSecret(secret, 'sandbox stripe billing webhook');
   let webhookUrl: string | undefined;
   return {
     stripe: config.stripe ?? {
@@ -46,6 +53,8 @@ export const startProviders = async (config: Config, secret: string): Promise<Pr
       publishableKey: sandbox.stripe.publishableKey,
       clientId: sandbox.stripe.clientId,
       webhookSecret,
+      billingWebhookSecret,
+      stripeJsUrl: `${sandbox.stripe.url}/sandbox.js`,
       apiUrl: sandbox.stripe.url,
       connectUrl: sandbox.stripe.url,
     },
@@ -60,6 +69,8 @@ export const startProviders = async (config: Config, secret: string): Promise<Pr
       if (config.stripe || webhookUrl === url) return;
       webhookUrl = url;
       sandbox.addStripeWebhookEndpoint({ url, secret: webhookSecret, connect: true });
+      const billingUrl = new URL(billingWebhookPath, url).toString();
+      sandbox.addStripeWebhookEndpoint({ url: billingUrl, secret: billingWebhookSecret, connect: false });
     },
     close: () => sandbox.close(),
   };

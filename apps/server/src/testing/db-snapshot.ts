@@ -23,6 +23,7 @@ export const snapshotDb = async (db: Db) => ({
   ),
   oauthStates: await queryRows(db, sql`select * from oauth_state order by nonce`),
   backfills: await queryRows(db, sql`select * from backfill order by id`),
+  reconciliations: await queryRows(db, sql`select * from reconciliation order by id`),
   sessions: await queryRows(db, sql`select id, user_id, expires_at from session order by id`),
   jobs: await queryRows(db, sql`select id, name, data, state from pgboss.job order by id`),
 });

@@ -8,10 +8,10 @@ const columnNames: Record<TokenColumn, string> = {
   refreshTokenSealed: 'refresh_token_sealed',
 };
 
-/** A stored token of a source or destination row, opened the way the product opens it. */
+/** A stored token of a destination row, opened the way the product opens it. */
 export const openStoredToken = (
   context: AppContext,
-  table: 'source' | 'destination',
+  table: 'destination',
   row: SealedRow | undefined,
   column: TokenColumn,
 ): string =>
@@ -20,7 +20,7 @@ export const openStoredToken = (
 /** Seals a token for a row the way the product stores it. */
 export const sealForRow = (
   context: AppContext,
-  table: 'source' | 'destination',
+  table: 'destination',
   rowId: string,
   column: TokenColumn,
   token: string,

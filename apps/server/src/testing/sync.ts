@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@hubspot/api-client';
 import Stripe from 'stripe';
@@ -7,11 +8,13 @@ import type { Sandbox } from '@billbridge/sandbox';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { activity, destination, source, stripeEvent } from '../db/schema.ts';
+import { startWorker } from '../jobs/worker.ts';
 import { ensureStripeIdProperties } from '../features/destinations/hubspot-properties.ts';
-import type { TestApp } from './test-app.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 import { signUpUser, type TestUser } from './users.ts';
 import { seedWorkspace } from './workspaces.ts';
 import { sealForRow } from './sealed.ts';
+import { waitFor } from './wait.ts';
 
 /** A Stripe event as the stand-in would send it, for tests that post webhooks by hand. */
 export const stripeEventOf = (
@@ -98,6 +101,28 @@ export const listenForWebhooks = async (t: TestApp): Promise<void> => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   t.context.providers.receiveWebhooksAt(`http://127.0.0.1:${port}/webhooks/stripe`);
+};
+
+export type SyncBed = {
+  t: TestApp;
+  sandbox: Sandbox;
+  /** Stops the worker (if one runs) and closes the app. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * A test app for one test file that syncs as deployed: it receives the Stripe stand-in's webhooks
+ * and runs the job worker, unless told not to.
+ */
+export const syncBed = async ({ webhooks = true, worker = true } = {}): Promise<SyncBed> => {
+  const t = await createTestApp();
+  if (webhooks) await listenForWebhooks(t);
+  const stopWorker = worker ? await startWorker(t.context) : () => {};
+  const stop = async () => {
+    stopWorker();
+    await t.close();
+  };
+  return { t, sandbox: t.context.providers.sandbox as Sandbox, stop };
 };
 
 /** A dead-lettered event and its failure activity, as the writer leaves them; returns the activity id. */
@@ -267,3 +292,72 @@ export const seedMonthlyPrice = (sandbox: Sandbox, account: string, unitAmount: 
     recurring: { interval: 'month' },
   });
 };
+
+/** An invoice object as Stripe sends it in `data.object`: one line of `amount` minor units. */
+export const invoiceOf = (
+  id: string,
+  customer: string,
+  subscription: string | null,
+  status: 'draft' | 'open' | 'paid' | 'void' | 'uncollectible',
+  { amount = 1999, currency = 'usd', created = 1_700_000_000 } = {},
+) => ({
+  id,
+  object: 'invoice',
+  status,
+  currency,
+  customer,
+  created,
+  due_date: null,
+  number: status === 'draft' ? null : `INV-${id.slice(3)}`,
+  total: amount,
+  amount_paid: status === 'paid' ? amount : 0,
+  amount_remaining: status === 'paid' ? 0 : amount,
+  hosted_invoice_url: null,
+  status_transitions: { paid_at: status === 'paid' ? created : null },
+  parent: subscription ? { type: 'subscription_details', subscription_details: { subscription } } : null,
+  lines: {
+    object: 'list',
+    has_more: false,
+    data: [
+      {
+        id: `il_${id.slice(3)}`,
+        object: 'line_item',
+        amount,
+        currency,
+        description: '1 × Basic (at 19.99 / month)',
+        quantity: 1,
+        period: { start: created, end: created + 30 * 86_400 },
+        pricing: { type: 'price_details', unit_amount_decimal: String(amount) },
+      },
+    ],
+  },
+});
+
+/** Waits until every event of the workspace is in the activity log and none is still being written. */
+export const everyEventSettled = (t: TestApp, subscriptionId: string) =>
+  waitFor(
+    async () => {
+      const { db } = t.context.database;
+      const events = await db
+        .select({ id: stripeEvent.id })
+        .from(stripeEvent)
+        .where(eq(stripeEvent.subscriptionId, subscriptionId));
+      const logged = await db
+        .select({ status: activity.status })
+        .from(activity)
+        .where(eq(activity.subscriptionId, subscriptionId));
+      return logged.length === events.length && logged.every((row) => row.status !== 'pending');
+    },
+    { what: 'every event settled', timeoutMs: 30_000 },
+  );
+
+/** HubSpot requests that wrote a billing subscription's deal (batch upserts, updates, creates). */
+export const dealWritesOf = (sandbox: Sandbox, portalId: number, billingId: string): number =>
+  sandbox.hubspotState
+    .requestLog(portalId)
+    .filter(
+      (entry) =>
+        entry.method === 'POST' &&
+        /\/objects\/deals\/batch\/(upsert|update|create)$/.test(entry.path) &&
+        JSON.stringify(entry.body).includes(billingId),
+    ).length;

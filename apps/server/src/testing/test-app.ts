@@ -62,14 +62,16 @@ export const testConfig = (overrides: Record<string, string> = {}): Config =>
   });
 
 export const createTestApp = async (
-  options: HttpOptions & { env?: Record<string, string> } = {},
+  options: HttpOptions & { env?: Record<string, string>; logTo?: string[] } = {},
 ): Promise<TestApp> => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bb-test-'));
   const postgres = testEngine() === 'postgres' ? await createPostgresDatabase() : undefined;
   const config = testConfig({ DATA_DIR: dataDir, ...options.env });
   const target: DatabaseTarget = postgres ? { databaseUrl: postgres.url } : { pgliteDir: undefined };
-  const running = await bootstrap(config, createLogger(config), target);
-  const app = await buildHttpApp(running.context, { webDist: path.join(dataDir, 'no-web'), ...options });
+  const { env: _env, logTo, ...http } = options;
+  const destination = logTo ? { write: (line: string) => logTo.push(line) } : undefined;
+  const running = await bootstrap(config, createLogger(config, destination), target);
+  const app = await buildHttpApp(running.context, { webDist: path.join(dataDir, 'no-web'), ...http });
   return {
     app,
     context: running.context,

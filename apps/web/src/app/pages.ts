@@ -3,14 +3,7 @@ import type { PageKey } from '@billbridge/contract';
 
 export type LazyPage = () => Promise<{ Component: ComponentType }>;
 
-/** A page whose feature comes in a later issue. */
-const placeholder: LazyPage = () =>
-  import('./placeholder-page.tsx').then((m) => ({ Component: m.PlaceholderPage }));
-
-/**
- * The component of every page key, each in its own chunk. `home` is not here: it only redirects.
- * Replace a `placeholder` with the real page when its feature lands.
- */
+/** The component of every page key, each in its own chunk. `home` is not here: it only redirects. */
 export const pages: Record<Exclude<PageKey, 'home'>, LazyPage> = {
   dashboard: () => import('../features/subscriptions/home-page.tsx').then((m) => ({ Component: m.HomePage })),
   profile: () => import('../features/accounts/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
@@ -32,27 +25,58 @@ export const pages: Record<Exclude<PageKey, 'home'>, LazyPage> = {
     import('../features/accounts/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage })),
   authAction: () =>
     import('../features/accounts/action/auth-action-page.tsx').then((m) => ({ Component: m.AuthActionPage })),
-  stripeCallback: placeholder,
-  hubspotCallback: placeholder,
-  subscription: placeholder,
+  stripeCallback: () =>
+    import('../features/connections/stripe-callback-page.tsx').then((m) => ({
+      Component: m.StripeCallbackPage,
+    })),
+  hubspotCallback: () =>
+    import('../features/connections/hubspot-callback-page.tsx').then((m) => ({
+      Component: m.HubspotCallbackPage,
+    })),
+  subscription: () =>
+    import('../features/dashboard/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
   users: () => import('../features/members/users-page.tsx').then((m) => ({ Component: m.UsersPage })),
   invite: () => import('../features/invites/invite-page.tsx').then((m) => ({ Component: m.InvitePage })),
   billing: () => import('../features/billing/billing-page.tsx').then((m) => ({ Component: m.BillingPage })),
   settings: () =>
     import('../features/settings/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
-  changePlan: placeholder,
-  cancelSubscription: placeholder,
-  managePaymentMethods: placeholder,
-  updateBillingDetails: placeholder,
+  changePlan: () =>
+    import('../features/billing/change-plan-page.tsx').then((m) => ({ Component: m.ChangePlanPage })),
+  cancelSubscription: () =>
+    import('../features/billing/cancel-subscription-page.tsx').then((m) => ({
+      Component: m.CancelSubscriptionPage,
+    })),
+  managePaymentMethods: () =>
+    import('../features/billing/payment-methods-page.tsx').then((m) => ({ Component: m.PaymentMethodsPage })),
+  updateBillingDetails: () =>
+    import('../features/billing/update-billing-details-page.tsx').then((m) => ({
+      Component: m.UpdateBillingDetailsPage,
+    })),
   transferOwnership: () =>
     import('../features/members/transfer-ownership-page.tsx').then((m) => ({
       Component: m.TransferOwnershipPage,
     })),
-  sourcesList: placeholder,
-  sourceTypeSelection: placeholder,
-  sourceCreate: placeholder,
-  sourceDetails: placeholder,
-  destinationsList: placeholder,
-  destinationTypeSelection: placeholder,
-  destinationDetails: placeholder,
+  sourcesList: () =>
+    import('../features/sources/sources-page.tsx').then((m) => ({ Component: m.SourcesPage })),
+  sourceTypeSelection: () =>
+    import('../features/sources/source-type-page.tsx').then((m) => ({ Component: m.SourceTypePage })),
+  // Sources are created by picking their type; the deep link leads to that choice.
+  sourceCreate: () =>
+    import('../features/sources/source-type-page.tsx').then((m) => ({ Component: m.SourceTypePage })),
+  sourceDetails: () =>
+    import('../features/sources/source-detail-page.tsx').then((m) => ({ Component: m.SourceDetailPage })),
+  destinationsList: () =>
+    import('../features/destinations/destinations-page.tsx').then((m) => ({ Component: m.DestinationsPage })),
+  destinationTypeSelection: () =>
+    import('../features/destinations/destination-type-page.tsx').then((m) => ({
+      Component: m.DestinationTypePage,
+    })),
+  destinationDetails: () =>
+    import('../features/destinations/destination-detail-page.tsx').then((m) => ({
+      Component: m.DestinationDetailPage,
+    })),
+  activityLog: () =>
+    import('../features/activity-log/activity-log-page.tsx').then((m) => ({ Component: m.ActivityLogPage })),
+  docs: () => import('../features/docs/docs-page.tsx').then((m) => ({ Component: m.DocsPage })),
+  docsPage: () => import('../features/docs/docs-page.tsx').then((m) => ({ Component: m.DocsPage })),
 };

@@ -13,7 +13,7 @@ const Notifications = lazy(() =>
 
 /**
  * Everything every page may rely on: theme, notifications, server state, the loading flag.
- * Dialogs (`ModalsProvider`) sit in the signed-in layout, the only place that opens them.
+ * Dialogs are Mantine `Modal`s rendered by the component that opens them; no modals manager is needed.
  */
 export const AppProviders = ({ children }: { children: ReactNode }) => {
   // A call refused for want of a session re-reads it: the guard then signs the tab out.

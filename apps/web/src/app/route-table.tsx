@@ -10,7 +10,10 @@ import {
 import { FullScreenLoader } from '../components/full-screen-loader.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { RequirePermissions } from './guards/require-permissions.tsx';
+import { loadNamespaces } from '../i18n/i18n.ts';
+import { featureNamespaces } from '../i18n/namespaces.ts';
 import type { PageHandle } from './page-key.ts';
+import { pageNamespaces, subscriptionLayoutNamespaces } from './page-namespaces.ts';
 import { pages } from './pages.ts';
 import { RouteError } from './route-error.tsx';
 
@@ -35,7 +38,9 @@ const pageRoute = (definition: RouteDefinition, layoutPath: string | undefined):
   if (definition.key === 'home') {
     return { index: true, handle, element: <Navigate to={routes.dashboard} replace /> };
   }
-  const lazy = pages[definition.key];
+  const page = pages[definition.key];
+  const namespaces = pageNamespaces[definition.key] ?? featureNamespaces;
+  const lazy = () => Promise.all([page(), loadNamespaces(namespaces)]).then(([route]) => route);
   return definition.path === layoutPath
     ? { index: true, handle, lazy }
     : { path: definition.path, handle, lazy };
@@ -72,7 +77,10 @@ export const routeTree: RouteObject[] = [
           {
             path: routes.subscription,
             lazy: () =>
-              import('./layouts/subscription-layout.tsx').then((m) => ({ Component: m.SubscriptionLayout })),
+              Promise.all([
+                import('./layouts/subscription-layout.tsx'),
+                loadNamespaces(subscriptionLayoutNamespaces),
+              ]).then(([m]) => ({ Component: m.SubscriptionLayout })),
             children: guardedPages('subscription', routes.subscription),
           },
         ],
@@ -80,6 +88,10 @@ export const routeTree: RouteObject[] = [
       {
         lazy: () => import('./layouts/auth-layout.tsx').then((m) => ({ Component: m.AuthLayout })),
         children: guardedPages('auth'),
+      },
+      {
+        lazy: () => import('./layouts/docs-layout.tsx').then((m) => ({ Component: m.DocsLayout })),
+        children: guardedPages('docs'),
       },
       { path: '*', element: <Navigate to={routes.home} replace /> },
     ],

@@ -1,9 +1,8 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { en } from './en.ts';
 import { htmlLangOf, isLanguage, languages, languageStorageKey, type Language } from './languages.ts';
-import { zh } from './zh.ts';
+import { featureNamespaces, type Namespace } from './namespaces.ts';
 
 /** The language in use, after fallback (a browser's `zh-TW` resolves to `zh`, `fr` to `en`). */
 export const currentLanguage = (): Language => {
@@ -15,12 +14,34 @@ i18n.on('languageChanged', () => {
   document.documentElement.lang = htmlLangOf[currentLanguage()];
 });
 
-// Both languages are bundled (a few KB), so init is synchronous and the first paint never waits.
-void i18n
+/**
+ * Each language's namespaces are chunks of their own (`namespaces.ts`): a visitor downloads the
+ * language they read (and English, the fallback) and the namespaces of the pages they open.
+ */
+const translations = import.meta.glob<Record<string, unknown>>('./{en,zh}/*.ts', { import: 'default' });
+
+const lazyTranslations: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, namespace, done) => {
+    const load = isLanguage(language) ? translations[`./${language}/${namespace}.ts`] : undefined;
+    if (!load) return done(null, {});
+    load().then(
+      (resources) => done(null, resources),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+/** Resolves once the visitor's language is loaded: `main.tsx` renders after it, so no key ever shows raw. */
+export const i18nReady = i18n
+  .use(lazyTranslations)
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources: { en: { translation: en }, zh: { translation: zh } },
+    ns: ['common'],
+    defaultNS: 'common',
+    fallbackNS: featureNamespaces,
     supportedLngs: languages,
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
@@ -31,8 +52,12 @@ void i18n
       lookupLocalStorage: languageStorageKey,
       caches: ['localStorage'],
     },
-    initAsync: false,
-    react: { useSuspense: false },
+    // A namespace that lands after a render (a page that forgot to name it) re-renders what uses it.
+    react: { useSuspense: false, bindI18nStore: 'added' },
   });
+
+/** Loads namespaces of the current language (and the fallback) before a page that needs them renders. */
+export const loadNamespaces = (needed: readonly Namespace[]): Promise<void> =>
+  needed.length === 0 ? Promise.resolve() : i18nReady.then(() => i18n.loadNamespaces([...needed]));
 
 export { i18n };

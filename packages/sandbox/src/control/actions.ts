@@ -75,6 +75,7 @@ export const controlActions = (app: FastifyInstance, ctx: ControlContext): void 
         ...(latencyMs !== undefined ? { latencyMs } : {}),
         ...(times !== undefined ? { times } : {}),
         drop: field(form, 'drop') === 'true',
+        ...(field(form, 'tenant') ? { tenant: field(form, 'tenant') } : {}),
       });
       return `Added fault ${id}.`;
     }),
@@ -108,6 +109,51 @@ export const controlActions = (app: FastifyInstance, ctx: ControlContext): void 
       });
       return 'Account updated.';
     }),
+  );
+
+  app.post<AccountParams>(`${account}/revoke-platform`, async (request, reply) =>
+    act(reply, `${controlBase}/stripe/${request.params.account}`, () => {
+      stripe.revokePlatformAccess(request.params.account);
+      return 'Revoked the platform’s access (sent account.application.deauthorized).';
+    }),
+  );
+
+  app.post<{ Params: { portal: string } }>(
+    `${controlBase}/hubspot/:portal/uninstall`,
+    async (request, reply) =>
+      act(reply, `${controlBase}/hubspot/${request.params.portal}`, () => {
+        const revoked = hubspot.uninstallApp(Number(request.params.portal));
+        return `Uninstalled the app: revoked ${revoked} refresh token(s).`;
+      }),
+  );
+
+  type PortalParams = { Params: { portal: string } };
+  app.post<PortalParams>(`${controlBase}/hubspot/:portal/currencies`, async (request, reply) =>
+    act(reply, `${controlBase}/hubspot/${request.params.portal}`, () => {
+      const form = asForm(request.body);
+      const code = field(form, 'code');
+      hubspot.enableCurrency(Number(request.params.portal), code, Number(field(form, 'rate') || '1'));
+      return `Added ${code}.`;
+    }),
+  );
+
+  app.post<{ Params: { portal: string; pipeline: string; stage: string } }>(
+    `${controlBase}/hubspot/:portal/pipelines/:pipeline/stages/:stage/delete`,
+    async (request, reply) =>
+      act(reply, `${controlBase}/hubspot/${request.params.portal}`, () => {
+        const { portal, pipeline, stage } = request.params;
+        hubspot.deleteStage(Number(portal), pipeline, stage);
+        return `Deleted stage ${stage}.`;
+      }),
+  );
+
+  app.post<{ Params: { portal: string; code: string } }>(
+    `${controlBase}/hubspot/:portal/currencies/:code/remove`,
+    async (request, reply) =>
+      act(reply, `${controlBase}/hubspot/${request.params.portal}`, () => {
+        hubspot.disableCurrency(Number(request.params.portal), request.params.code);
+        return `Removed ${request.params.code}.`;
+      }),
   );
 
   app.post<AccountParams>(`${account}/customers`, async (request, reply) =>

@@ -77,6 +77,25 @@ export const controlApi = (app: FastifyInstance, ctx: ControlContext): void => {
     hubspot.issueToken(Number(request.params.portal)),
   );
 
+  app.get<{ Params: { portal: string } }>(`${api}/hubspot/portals/:portal/currencies`, async (request) => ({
+    currencies: hubspot.currencies(Number(request.params.portal)),
+  }));
+
+  /** `{ "currencies": ["USD", "EUR"] }`: the first is the company currency. */
+  app.put<{ Params: { portal: string } }>(
+    `${api}/hubspot/portals/:portal/currencies`,
+    async (request, reply) => {
+      const codes = asJson(request.body).currencies;
+      if (!Array.isArray(codes) || codes.length === 0)
+        return reply.code(400).send({ error: 'currencies must be a non-empty list of currency codes' });
+      try {
+        return { currencies: hubspot.setCurrencies(Number(request.params.portal), codes.map(String)) };
+      } catch (error) {
+        return reply.code(400).send({ error: error instanceof Error ? error.message : String(error) });
+      }
+    },
+  );
+
   app.get<{ Params: { portal: string } }>(`${api}/hubspot/portals/:portal/requests`, async (request) => ({
     requests: hubspot.requestLog(Number(request.params.portal)),
   }));

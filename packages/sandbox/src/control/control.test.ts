@@ -164,4 +164,86 @@ describe('the control page', () => {
       ]),
     );
   });
+
+  it('revokes the platform’s access to an account, sending account.application.deauthorized first', async () => {
+    const account = sandbox.stripeState.createConnectedAccount({ name: 'Leaving Co' });
+    expect((await submit(`/_sandbox/stripe/${account.id}/revoke-platform`, {})).status).toBe(302);
+    await sandbox.webhooksIdle();
+    const delivered = receiver.received.map(
+      (hook) => JSON.parse(hook.body) as { account?: string; type: string },
+    );
+    expect(delivered.filter((event) => event.account === account.id).map((event) => event.type)).toContain(
+      'account.application.deauthorized',
+    );
+    expect(sandbox.stripeState.account(account.id).connectedTo).toBeNull();
+  });
+
+  it('turns a portal’s currencies on and off, by form and by the JSON API', async () => {
+    const portal = sandbox.hubspotState.createPortal({ name: 'Currency CRM' });
+    const base = `/_sandbox/hubspot/${portal.id}/currencies`;
+    expect((await submit(base, { code: 'EUR', rate: '1.1' })).status).toBe(302);
+    expect(sandbox.hubspotState.currencies(portal.id)).toEqual(['USD', 'EUR']);
+    const page = await (await fetch(`${sandbox.controlUrl}/hubspot/${portal.id}`)).text();
+    expect(page).toContain('Remove EUR');
+    const refused = await submit(base, { code: 'XYZ' });
+    expect(decodeURIComponent(refused.headers.get('location') ?? '')).toContain('Failed');
+    await submit(`${base}/EUR/remove`, {});
+    expect(sandbox.hubspotState.currencies(portal.id)).toEqual(['USD']);
+    const api = `${sandbox.controlUrl}/api/hubspot/portals/${portal.id}/currencies`;
+    const put = await fetch(api, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ currencies: ['GBP', 'USD'] }),
+    });
+    expect(await put.json()).toEqual({ currencies: ['GBP', 'USD'] });
+    expect(await (await fetch(api)).json()).toEqual({ currencies: ['GBP', 'USD'] });
+  });
+
+  it('uninstalls the app from a portal: its tokens stop working and refreshing is refused', async () => {
+    const portal = sandbox.hubspotState.createPortal({ name: 'Leaving CRM' });
+    const { accessToken, refreshToken } = sandbox.hubspotState.issueToken(portal.id);
+    expect((await submit(`/_sandbox/hubspot/${portal.id}/uninstall`, {})).status).toBe(302);
+    const call = await fetch(`${sandbox.hubspot.url}/crm/v3/objects/contacts`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(call.status).toBe(401);
+    const refresh = await fetch(`${sandbox.hubspot.url}/oauth/v1/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        client_id: sandbox.hubspot.clientId,
+        client_secret: sandbox.hubspot.clientSecret,
+      }).toString(),
+    });
+    expect(refresh.status).toBe(400);
+    expect(((await refresh.json()) as { status: string }).status).toBe('BAD_REFRESH_TOKEN');
+  });
+
+  it('deletes a deal stage no deal is in, as a portal user may; one that holds deals is refused', async () => {
+    const portal = sandbox.hubspotState.createPortal({ name: 'Pruned CRM' });
+    const { accessToken } = sandbox.hubspotState.issueToken(portal.id);
+    const headers = { authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' };
+    const deal = await fetch(`${sandbox.hubspot.url}/crm/v3/objects/deals`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ properties: { dealname: 'Held', pipeline: 'default', dealstage: 'closedwon' } }),
+    });
+    expect(deal.status).toBe(201);
+    const stage = (id: string) => `/_sandbox/hubspot/${portal.id}/pipelines/default/stages/${id}/delete`;
+    expect((await submit(stage('contractsent'), {})).headers.get('location')).toContain(
+      encodeURIComponent('Deleted stage contractsent.'),
+    );
+    expect((await submit(stage('closedwon'), {})).headers.get('location')).toContain(
+      encodeURIComponent('Failed: Move the 1 deal(s) out of Closed Won first.'),
+    );
+    const listed = await fetch(`${sandbox.hubspot.url}/crm/v3/pipelines/deals`, { headers });
+    const [pipeline] = (
+      (await listed.json()) as { results: { stages: { id: string; archived: boolean }[] }[] }
+    ).results;
+    const live = pipeline?.stages.filter((entry) => !entry.archived).map((entry) => entry.id);
+    expect(live).toContain('closedwon');
+    expect(live).not.toContain('contractsent');
+  });
 });

@@ -178,7 +178,7 @@ export const homePage = (ctx: ControlContext, notice?: string): string => {
             ${faults.list().map(
               (fault) =>
                 html`<tr>
-                  <td>${fault.service ?? 'any'}</td>
+                  <td>${fault.service ?? 'any'}${fault.tenant ? ` (${fault.tenant})` : ''}</td>
                   <td>${fault.method ?? 'any'}</td>
                   <td class="mono">${String(fault.path)}</td>
                   <td>
@@ -203,6 +203,9 @@ export const homePage = (ctx: ControlContext, notice?: string): string => {
           <label>Status<input name="status" size="4" placeholder="503" /></label>
           <label>Latency ms<input name="latencyMs" size="6" /></label>
           <label>Times<input name="times" size="4" placeholder="all" /></label>
+          <label
+            >Only for (portal or account id)<input name="tenant" size="18" placeholder="everyone"
+          /></label>
           <label
             >Drop<select name="drop">
               <option value="false">no</option>

@@ -2,7 +2,7 @@ import { html, type Html } from '../shared/html.ts';
 import type { HubSpotState } from '../hubspot/state.ts';
 import type { ObjectTypeName, PortalData } from '../hubspot/types.ts';
 import type { ControlContext } from './context.ts';
-import { controlPage } from './layout.ts';
+import { actionButton, controlBase, controlPage } from './layout.ts';
 
 const associationCell = (
   state: HubSpotState,
@@ -51,7 +51,7 @@ const table = (
     <tbody>
       ${records.map(
         (record) =>
-          html`<tr>
+          html`<tr id="record-${record.id}">
             <td class="mono">${record.id}</td>
             ${columns.map((column) => html`<td>${record.properties[column] ?? ''}</td>`)}
             <td>${associationCell(state, portal, type, record.id, targets)}</td>
@@ -61,7 +61,30 @@ const table = (
   </table>`;
 };
 
-/** One portal: contacts, deals by pipeline and stage, line items, invoices and products, with associations. */
+/** The portal's currencies: the company one (fixed here) and the added ones, each removable. */
+const currencyCard = (state: HubSpotState, portal: PortalData): Html => {
+  const base = `${controlBase}/hubspot/${portal.id}/currencies`;
+  const [company, ...added] = state.currencies(portal.id);
+  return html`<div class="card">
+    <h2>Currencies</h2>
+    <p>
+      Company currency <strong class="mono">${company}</strong>. Deals, line items and invoices take only
+      these codes.
+    </p>
+    ${added.map(
+      (code) =>
+        html`<span class="mono">${code}</span>
+          ${actionButton(`${base}/${code}/remove`, `Remove ${code}`, {}, 'secondary')} `,
+    )}
+    <form class="row" method="post" action="${base}">
+      <label>Currency<input name="code" value="EUR" /></label
+      ><label>Rate to ${company}<input name="rate" value="1" /></label>
+      <button type="submit">Add currency</button>
+    </form>
+  </div>`;
+};
+
+/** One portal: currencies, contacts, deals by pipeline and stage, line items, invoices and products, with associations. */
 export const hubspotPortalPage = (ctx: ControlContext, portal: PortalData, notice?: string): string => {
   const state = ctx.hubspot;
   const pipelines = Object.values(portal.pipelines).filter((pipeline) => !pipeline.archived);
@@ -70,6 +93,10 @@ export const hubspotPortalPage = (ctx: ControlContext, portal: PortalData, notic
     ctx,
     portal.name,
     html`<h1>${portal.name} <span class="mono muted">hub ${portal.id}</span></h1>
+      <div class="card">
+        ${actionButton(`${controlBase}/hubspot/${portal.id}/uninstall`, 'Uninstall the app (revokes its tokens)', {}, 'danger')}
+      </div>
+      ${currencyCard(state, portal)}
       <div class="card">
         <h2>Contacts</h2>
         ${table(state, portal, 'contacts', ['email', 'firstname', 'lastname', 'lastmodifieddate'], ['deals', 'invoices', 'companies'])}
@@ -83,10 +110,13 @@ export const hubspotPortalPage = (ctx: ControlContext, portal: PortalData, notic
                 .filter((stage) => !stage.archived)
                 .map(
                   (stage) =>
-                    html`<h3 style="font-weight:500">
+                    html`<section aria-label="${pipeline.label} › ${stage.label}">
+                      <h3 style="font-weight:500">
                         ${stage.label} <span class="mono muted">${stage.id}</span>
+                        ${actionButton(`${controlBase}/hubspot/${portal.id}/pipelines/${pipeline.id}/stages/${stage.id}/delete`, `Delete stage ${stage.label}`, {}, 'secondary')}
                       </h3>
-                      ${table(state, portal, 'deals', ['dealname', 'amount', 'closedate'], ['contacts', 'line_items', 'invoices'], (properties) => properties.pipeline === pipeline.id && properties.dealstage === stage.id)}`,
+                      ${table(state, portal, 'deals', ['dealname', 'amount', 'closedate'], ['contacts', 'line_items', 'invoices'], (properties) => properties.pipeline === pipeline.id && properties.dealstage === stage.id)}
+                    </section>`,
                 )}`,
         )}
       </div>

@@ -64,6 +64,7 @@ export const stripeAccountPage = (ctx: ControlContext, entry: AccountEntry, noti
           )}
           <button type="submit">Update (sends account.updated)</button>
         </form>
+        ${entry.role !== 'platform' && entry.connectedTo ? actionButton(`${base}/revoke-platform`, 'Revoke the platform’s access', {}, 'danger') : ''}
       </div>
       <div class="card">
         <h2>Customers</h2>

@@ -202,7 +202,27 @@ const specs: Record<ObjectTypeName, { group: string; specs: Spec[] }> = {
   },
 };
 
-const readOnly = new Set(['hs_object_id', 'lastmodifieddate', 'hs_lastmodifieddate']);
+/** Calculated by HubSpot: the record id, and an invoice's amounts (from its line items and payments). */
+const calculated = new Set([
+  'hs_object_id',
+  'hs_subtotal',
+  'hs_amount_billed',
+  'hs_amount_paid',
+  'hs_balance_due',
+]);
+
+/**
+ * Values no API write may set (READ_ONLY_VALUE): the calculated ones, system timestamps, and what an
+ * invoice gets from HubSpot — its generated number, link and payment date.
+ */
+const readOnly = new Set([
+  ...calculated,
+  'lastmodifieddate',
+  'hs_lastmodifieddate',
+  'hs_number',
+  'hs_invoice_link',
+  'hs_payment_date',
+]);
 
 const option = (value: string, index: number): PropertyOption => ({
   label: value,
@@ -230,7 +250,7 @@ export const defaultProperties = (type: ObjectTypeName, at: string): Record<stri
         hidden: false,
         formField: !readOnly.has(name),
         hubspotDefined: true,
-        calculated: false,
+        calculated: calculated.has(name),
         externalOptions: propertyType === 'enumeration' && (options ?? []).length === 0,
         readOnlyValue: readOnly.has(name),
         createdAt: at,

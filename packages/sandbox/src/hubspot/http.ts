@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate, requireScope, type HubSpotAuth } from './auth.ts';
+import { refreshCalculated } from './records.ts';
 import type { HubSpotRuntime, PortalCtx } from './runtime.ts';
 
 export type HsCall = PortalCtx & {
@@ -51,6 +52,8 @@ export const registerRoute = (app: FastifyInstance, rt: HubSpotRuntime, route: H
       };
       requireScope(rt, auth, typeof route.scopes === 'function' ? route.scopes(call) : route.scopes);
       const result = route.handler(call);
+      // Calculated values (invoice amounts) follow any write, whichever record or association changed.
+      if (route.method !== 'GET') refreshCalculated(call);
       reply.code(result.status);
       return result.body === undefined ? reply.send() : reply.send(result.body);
     },

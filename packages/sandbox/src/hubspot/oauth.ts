@@ -265,14 +265,22 @@ export const oauthRoutes = (app: FastifyInstance, rt: HubSpotRuntime): void => {
   app.post('/oauth/2026-03/token/introspect', introspect);
   app.post('/oauth/v3/token/introspect', introspect);
 
+  /**
+   * Revokes a refresh token of this app, and the access tokens minted from it. The spec names only
+   * the error answer; success is 200 with an empty body (RFC 7009). An unknown, already revoked or
+   * access token is refused rather than ignored, so a revoke that did nothing does not pass unseen.
+   */
   const revoke = async (request: { body: unknown }, reply: FastifyReply) => {
     const form = asForm(request.body);
-    const value = text(form, 'token') ?? '';
-    if (!revokeRefreshToken(rt, value)) {
-      delete rt.store.data.accessTokens[value];
-      rt.store.touch();
-    }
-    return reply.code(200).send({});
+    if (text(form, 'client_id') !== rt.app.clientId)
+      return tokenError(reply, true, 'BAD_CLIENT_ID', 'missing or unknown client id');
+    if (text(form, 'client_secret') !== rt.app.clientSecret)
+      return tokenError(reply, true, 'BAD_CLIENT_SECRET', 'missing or invalid client secret');
+    const refresh = rt.store.data.refreshTokens[text(form, 'token') ?? ''];
+    if (!refresh || refresh.clientId !== rt.app.clientId)
+      return tokenError(reply, true, 'BAD_REFRESH_TOKEN', 'missing or unknown refresh token');
+    revokeRefreshToken(rt, refresh.token);
+    return reply.code(200).send();
   };
   app.post('/oauth/2026-03/token/revoke', revoke);
   app.post('/oauth/v3/token/revoke', revoke);

@@ -1,5 +1,6 @@
 import { hubspotError, notFound, validationError } from './errors.ts';
-import type { ObjectTypeInfo } from './object-types.ts';
+import { checkInvoiceArchivable, invoiceAmounts, nextInvoiceNumber } from './invoices.ts';
+import { objectTypes, type ObjectTypeInfo } from './object-types.ts';
 import type { PortalCtx } from './runtime.ts';
 import { applyTypeRules } from './type-rules.ts';
 import type { CrmRecord } from './types.ts';
@@ -85,9 +86,30 @@ const checkUnique = (
 export const prepareCreate = (ctx: PortalCtx, info: ObjectTypeInfo, input: unknown): WriteValues => {
   const incoming = normalizeValues(ctx, info, input);
   const merged: WriteValues = { ...incoming };
-  applyTypeRules(ctx, info, merged, incoming);
+  applyTypeRules(ctx, info, merged, incoming, null);
   checkUnique(ctx, info, merged, null);
   return merged;
+};
+
+/** Sets an invoice's calculated amounts from its line items; true when they changed. */
+const refreshAmounts = (ctx: PortalCtx, info: ObjectTypeInfo, record: CrmRecord): boolean => {
+  if (info.name !== 'invoices') return false;
+  const amounts = invoiceAmounts(ctx.portal, record);
+  const changed = Object.entries(amounts).some(([name, value]) => record.properties[name] !== value);
+  Object.assign(record.properties, amounts);
+  return changed;
+};
+
+/** Calculated values follow every write: invoices' amounts track their line items and associations. */
+export const refreshCalculated = (ctx: PortalCtx): void => {
+  const info = objectTypes.invoices;
+  let changed = false;
+  for (const record of Object.values(ctx.portal.objects.invoices)) {
+    if (record.archived || !refreshAmounts(ctx, info, record)) continue;
+    scheduleIndex(ctx, record);
+    changed = true;
+  }
+  if (changed) ctx.rt.store.touch();
 };
 
 export const insertRecord = (ctx: PortalCtx, info: ObjectTypeInfo, values: WriteValues): CrmRecord => {
@@ -100,6 +122,7 @@ export const insertRecord = (ctx: PortalCtx, info: ObjectTypeInfo, values: Write
     [info.modifiedProperty]: at,
   };
   if (info.name === 'contacts') properties.hs_lastmodifieddate = at;
+  if (info.name === 'invoices') properties.hs_number = nextInvoiceNumber(ctx.portal);
   const record: CrmRecord = {
     id,
     properties,
@@ -111,6 +134,7 @@ export const insertRecord = (ctx: PortalCtx, info: ObjectTypeInfo, values: Write
     pendingIndex: null,
   };
   ctx.portal.objects[info.name][id] = record;
+  refreshAmounts(ctx, info, record);
   scheduleIndex(ctx, record);
   ctx.rt.store.touch();
   return record;
@@ -119,16 +143,26 @@ export const insertRecord = (ctx: PortalCtx, info: ObjectTypeInfo, values: Write
 export const createRecord = (ctx: PortalCtx, info: ObjectTypeInfo, input: unknown): CrmRecord =>
   insertRecord(ctx, info, prepareCreate(ctx, info, input));
 
-export const updateRecord = (
+/** Validates an update without writing it (batch updates are all-or-nothing). */
+export const prepareUpdate = (
   ctx: PortalCtx,
   info: ObjectTypeInfo,
   record: CrmRecord,
   input: unknown,
-): CrmRecord => {
+): WriteValues => {
   const incoming = normalizeValues(ctx, info, input);
   const merged: WriteValues = { ...record.properties, ...incoming };
-  applyTypeRules(ctx, info, merged, incoming);
+  applyTypeRules(ctx, info, merged, incoming, record);
   checkUnique(ctx, info, merged, record.id);
+  return merged;
+};
+
+export const applyUpdate = (
+  ctx: PortalCtx,
+  info: ObjectTypeInfo,
+  record: CrmRecord,
+  merged: WriteValues,
+): CrmRecord => {
   const at = nowIso();
   for (const [name, value] of Object.entries(merged)) {
     if (value === null) delete record.properties[name];
@@ -137,13 +171,27 @@ export const updateRecord = (
   record.properties[info.modifiedProperty] = at;
   if (info.name === 'contacts') record.properties.hs_lastmodifieddate = at;
   record.updatedAt = at;
+  refreshAmounts(ctx, info, record);
   scheduleIndex(ctx, record);
   ctx.rt.store.touch();
   return record;
 };
 
+export const updateRecord = (
+  ctx: PortalCtx,
+  info: ObjectTypeInfo,
+  record: CrmRecord,
+  input: unknown,
+): CrmRecord => applyUpdate(ctx, info, record, prepareUpdate(ctx, info, record, input));
+
+/** HubSpot refuses to delete some records: invoices past draft. */
+export const checkArchivable = (info: ObjectTypeInfo, record: CrmRecord): void => {
+  if (info.name === 'invoices' && !record.archived) checkInvoiceArchivable(record);
+};
+
 export const archiveRecord = (ctx: PortalCtx, info: ObjectTypeInfo, record: CrmRecord): void => {
   if (record.archived) return;
+  checkArchivable(info, record);
   const at = nowIso();
   record.archived = true;
   record.archivedAt = at;

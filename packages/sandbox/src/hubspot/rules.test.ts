@@ -88,22 +88,17 @@ describe('HubSpot’s rules in the stand-in', () => {
     );
   });
 
-  it('answers partial batch failures with 207 and per-record errors', async () => {
-    const { client, accessToken } = portalWithToken('Partial');
-    const result = await client.crm.contacts.batchApi.upsert({
-      inputs: [
-        { id: 'good@example.com', idProperty: 'email', properties: { firstname: 'Good' } },
-        { id: 'bad@example.com', idProperty: 'email', properties: { no_such_property: 'x' } },
-      ],
-    });
-    expect(result.results.map((contact) => contact.properties.email)).toEqual(['good@example.com']);
-    expect('errors' in result ? result.errors : []).toEqual([
-      expect.objectContaining({
-        status: 'error',
-        category: 'VALIDATION_ERROR',
-        context: { ids: ['bad@example.com'] },
+  it('refuses a whole upsert batch for one bad input, and answers a batch read’s missing ids with 207', async () => {
+    const { client, accessToken, portalId } = portalWithToken('Partial');
+    await expect(
+      client.crm.contacts.batchApi.upsert({
+        inputs: [
+          { id: 'good@example.com', idProperty: 'email', properties: { firstname: 'Good' } },
+          { id: 'bad@example.com', idProperty: 'email', properties: { no_such_property: 'x' } },
+        ],
       }),
-    ]);
+    ).rejects.toMatchObject({ code: 400, body: { category: 'VALIDATION_ERROR' } });
+    expect(sandbox.hubspotState.records(portalId, 'contacts')).toHaveLength(0);
     const raw = await postJson(accessToken, '/crm/v3/objects/contacts/batch/read', {
       inputs: [{ id: '1' }],
       properties: [],

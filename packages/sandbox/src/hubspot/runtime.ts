@@ -19,6 +19,8 @@ export type HubSpotRuntime = {
   limiter: RateLimiter;
   log: RequestLog;
   baseUrl: string;
+  /** Where the control page lives (the Stripe stand-in's server): record links in the UI lead there. */
+  controlUrl?: string;
 };
 
 /** One request's view: the runtime and the portal its token belongs to. */

@@ -107,6 +107,19 @@ const matches = (
   }
 };
 
+/** The search guide: "When searching a string property with this operator, values must be lowercase." */
+const checkListValues = (filter: Filter, definitions: Record<string, PropertyDefinition>): void => {
+  const operator = String(filter.operator ?? '');
+  const name = String(filter.propertyName ?? '');
+  if (operator !== 'IN' && operator !== 'NOT_IN') return;
+  if (definitions[name]?.type !== 'string' || !Array.isArray(filter.values)) return;
+  const upper = filter.values.map(String).filter((value) => value !== value.toLowerCase());
+  if (upper.length > 0)
+    throw validationError(
+      `${operator} values for the string property ${name} must be lowercase; got ${upper.join(', ')}.`,
+    );
+};
+
 type Sort = { propertyName: string; direction: 'ASCENDING' | 'DESCENDING' };
 
 const sortsOf = (raw: unknown): Sort[] => {
@@ -146,10 +159,12 @@ export const searchRecords = (ctx: PortalCtx, info: ObjectTypeInfo, body: unknow
   }
   if (filterCount > 18)
     throw validationError('Too many filters: at most 18 are allowed across all filter groups.');
+  const definitions = ctx.portal.properties[info.name];
   for (const group of groups) {
     for (const filter of Array.isArray(group.filters) ? group.filters : []) {
       const operator = String(asRecord(filter).operator ?? '');
       if (!operators.includes(operator)) throw validationError(`Unknown filter operator: ${operator}`);
+      checkListValues(asRecord(filter), definitions);
     }
   }
   const limit = request.limit === undefined ? 10 : Number(request.limit);
@@ -159,7 +174,6 @@ export const searchRecords = (ctx: PortalCtx, info: ObjectTypeInfo, body: unknow
   if (!Number.isInteger(after) || after < 0) throw validationError('after must be a non-negative integer.');
   if (after + limit > 10_000)
     throw validationError('Search results are limited to 10,000 records; narrow the filters.');
-  const definitions = ctx.portal.properties[info.name];
   const text = typeof request.query === 'string' ? request.query.trim().toLowerCase() : '';
   const now = Date.now();
   const candidates = Object.values(ctx.portal.objects[info.name])

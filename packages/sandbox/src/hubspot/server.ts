@@ -2,10 +2,12 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { faultHook, type FaultInjector } from '../faults.ts';
 import { parseQuery, registerBodyParsers } from '../shared/http.ts';
 import { uuid } from '../shared/ids.ts';
+import { bearerToken } from './auth.ts';
 import { HubSpotApiError } from './errors.ts';
 import { requestPortals } from './http.ts';
 import { oauthRoutes } from './oauth.ts';
 import { associationRoutes } from './routes/associations.ts';
+import { currencyRoutes } from './routes/currencies.ts';
 import { batchRoutes } from './routes/batch.ts';
 import { objectRoutes } from './routes/objects.ts';
 import { pipelineRoutes } from './routes/pipelines.ts';
@@ -31,7 +33,7 @@ const faultBody = (status: number): unknown =>
 
 export type HubSpotServerOptions = { rt: HubSpotRuntime; faults: FaultInjector; logger: boolean };
 
-/** The HubSpot stand-in: CRM objects, batch, search, properties, pipelines, associations v4 and OAuth. */
+/** The HubSpot stand-in: CRM objects, batch, search, properties, pipelines, associations v4, currencies and OAuth. */
 export const buildHubSpotServer = ({ rt, faults, logger }: HubSpotServerOptions): FastifyInstance => {
   const app = Fastify({
     logger,
@@ -41,7 +43,14 @@ export const buildHubSpotServer = ({ rt, faults, logger }: HubSpotServerOptions)
     forceCloseConnections: true,
   });
   registerBodyParsers(app);
-  app.addHook('onRequest', faultHook(faults, 'hubspot', faultBody));
+  app.addHook(
+    'onRequest',
+    faultHook(faults, 'hubspot', faultBody, (request) => {
+      const token = bearerToken(request);
+      const portalId = token ? rt.store.data.accessTokens[token]?.portalId : undefined;
+      return portalId === undefined ? undefined : String(portalId);
+    }),
+  );
   app.addHook('onResponse', async (request, reply) => {
     const [path = '/', query = ''] = request.url.split('?');
     if (path.startsWith('/_sandbox')) return;
@@ -86,11 +95,19 @@ export const buildHubSpotServer = ({ rt, faults, logger }: HubSpotServerOptions)
   );
 
   oauthRoutes(app, rt);
+  // HubSpot's record pages (app.hubspot.com/contacts/{portal}/record/{type}/{id}) open the portal's
+  // view on the control page here, at the record's row.
+  app.get<{ Params: { portal: string; id: string } }>(
+    '/contacts/:portal/record/:type/:id',
+    (request, reply) =>
+      reply.redirect(`${rt.controlUrl ?? ''}/hubspot/${request.params.portal}#record-${request.params.id}`),
+  );
   objectRoutes(app, rt);
   batchRoutes(app, rt);
   searchRoutes(app, rt);
   propertyRoutes(app, rt);
   pipelineRoutes(app, rt);
   associationRoutes(app, rt);
+  currencyRoutes(app, rt);
   return app;
 };

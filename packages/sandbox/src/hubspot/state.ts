@@ -1,12 +1,13 @@
 import { labelById } from './association-types.ts';
 import { associationsOf } from './associations.ts';
+import { addCurrency, enabledCurrencies, setCurrencies } from './currencies.ts';
 import { objectTypes, resolveObjectType } from './object-types.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { formatRecord, type RecordJson } from './records.ts';
 import { RequestLog, type LoggedRequest } from './request-log.ts';
 import type { HubSpotApp, HubSpotOptions, HubSpotRuntime } from './runtime.ts';
 import { HubSpotStore, initialHubSpotData, type NewPortal } from './store.ts';
-import { allScopes, issueAccessToken, issueRefreshToken } from './tokens.ts';
+import { allScopes, issueAccessToken, issueRefreshToken, revokeRefreshToken } from './tokens.ts';
 import type { HubSpotData, ObjectTypeName, PortalData } from './types.ts';
 
 export const defaultHubSpotApp: HubSpotApp = {
@@ -82,6 +83,36 @@ export class HubSpotState {
     };
   }
 
+  /**
+   * The portal uninstalls the app: its refresh tokens are revoked with the access tokens minted
+   * from them, so calls answer 401 and refreshing answers BAD_REFRESH_TOKEN.
+   */
+  uninstallApp(portalId: number): number {
+    const tokens = Object.values(this.rt.store.data.refreshTokens).filter(
+      (record) => record.portalId === portalId,
+    );
+    for (const record of tokens) revokeRefreshToken(this.rt, record.token);
+    return tokens.length;
+  }
+
+  /**
+   * The portal deletes a deal stage, as a HubSpot user may at any time: it is archived and no longer
+   * listed. Like HubSpot's pipeline editor, a stage that still holds deals is refused.
+   */
+  deleteStage(portalId: number, pipelineId: string, stageId: string): void {
+    const stage = this.portal(portalId).pipelines[pipelineId]?.stages.find(
+      (entry) => entry.id === stageId && !entry.archived,
+    );
+    if (!stage) throw new Error(`Pipeline ${pipelineId} has no stage ${stageId}.`);
+    const holding = this.records(portalId, 'deals').filter(
+      (deal) => deal.properties.pipeline === pipelineId && deal.properties.dealstage === stageId,
+    );
+    if (holding.length > 0)
+      throw new Error(`Move the ${holding.length} deal(s) out of ${stage.label} first.`);
+    stage.archived = true;
+    this.rt.store.touch();
+  }
+
   /** Makes an access token expire now (tests of the refresh path). */
   expireToken(accessToken: string): void {
     const record = this.rt.store.data.accessTokens[accessToken];
@@ -102,6 +133,30 @@ export class HubSpotState {
 
   resetRateLimits(portalId?: number): void {
     this.rt.limiter.reset(portalId);
+  }
+
+  /** A portal's enabled currencies: the company currency first, then the added ones. */
+  currencies(portalId: number): string[] {
+    return enabledCurrencies(this.portal(portalId));
+  }
+
+  /** Sets a portal's enabled currencies; the first becomes the company currency. */
+  setCurrencies(portalId: number, codes: string[]): string[] {
+    setCurrencies(this.rt.store, this.portal(portalId), codes);
+    return this.currencies(portalId);
+  }
+
+  /** Adds a currency to a portal (or gives an added one a new rate to the company currency). */
+  enableCurrency(portalId: number, code: string, conversionRate = 1): string[] {
+    addCurrency(this.rt.store, this.portal(portalId), code, conversionRate);
+    return this.currencies(portalId);
+  }
+
+  /** Removes an added currency; the company currency stays. */
+  disableCurrency(portalId: number, code: string): string[] {
+    const [company, ...added] = this.currencies(portalId);
+    if (code === company) throw new Error(`${code} is the company currency and cannot be removed.`);
+    return this.setCurrencies(portalId, [company ?? 'USD', ...added.filter((entry) => entry !== code)]);
   }
 
   /** Live (not archived) records of a type, with every property. */

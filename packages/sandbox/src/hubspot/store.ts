@@ -1,3 +1,4 @@
+import { defaultCurrencies } from './currencies.ts';
 import { defaultGroups, defaultProperties } from './default-properties.ts';
 import { objectTypes } from './object-types.ts';
 import { defaultDealPipeline } from './pipelines-default.ts';
@@ -22,6 +23,20 @@ const objectTypeNames = Object.keys(objectTypes) as ObjectTypeName[];
 const perType = <T>(make: (type: ObjectTypeName) => T): Record<ObjectTypeName, T> =>
   Object.fromEntries(objectTypeNames.map((type) => [type, make(type)])) as Record<ObjectTypeName, T>;
 
+/** Snapshots saved by older stand-ins get today's rules: USD only, and HubSpot's read-only values. */
+const upgradePortal = (portal: PortalData): void => {
+  portal.currencies ??= defaultCurrencies(portal.createdAt);
+  for (const type of objectTypeNames) {
+    for (const definition of Object.values(defaultProperties(type, portal.createdAt))) {
+      const existing = portal.properties[type][definition.name];
+      if (existing?.hubspotDefined) {
+        existing.readOnlyValue = definition.readOnlyValue;
+        existing.calculated = definition.calculated;
+      }
+    }
+  }
+};
+
 /** The HubSpot stand-in's whole state plus a revision counter for persistence. */
 export class HubSpotStore {
   readonly data: HubSpotData;
@@ -29,6 +44,7 @@ export class HubSpotStore {
 
   constructor(data: HubSpotData) {
     this.data = data;
+    for (const portal of Object.values(data.portals)) upgradePortal(portal);
   }
 
   revision(): number {
@@ -71,6 +87,7 @@ export class HubSpotStore {
       pipelines: { default: defaultDealPipeline(at) },
       associations: {},
       labels: [],
+      currencies: defaultCurrencies(at),
     };
     this.data.portals[String(id)] = portal;
     this.touch();

@@ -27,6 +27,8 @@ export const allScopes = [
   'crm.schemas.invoices.read',
   'crm.schemas.invoices.write',
   'e-commerce',
+  'settings.currencies.read',
+  'settings.currencies.write',
 ];
 
 /** HubSpot-looking tokens: access tokens are long opaque strings, refresh tokens `na1-xxxx-…`. */

@@ -27,7 +27,7 @@ export type PropertyDefinition = {
   hubspotDefined: boolean;
   calculated: boolean;
   externalOptions: boolean;
-  /** Values the API ignores on writes (system timestamps, the record id). */
+  /** Values the API refuses on writes (READ_ONLY_VALUE): system timestamps, ids, calculated values. */
   readOnlyValue: boolean;
   createdAt: string;
   updatedAt: string;
@@ -81,6 +81,20 @@ export type AssociationLabel = {
   inverseTypeId: number;
 };
 
+/** An added currency's current rate to the company currency (HubSpot's `ExchangeRate`). */
+export type ExchangeRateRecord = {
+  id: string;
+  fromCurrencyCode: string;
+  conversionRate: number;
+  visibleInUI: boolean;
+  createdAt: string;
+  updatedAt: string;
+  effectiveAt: string;
+};
+
+/** The portal's currencies: the company currency plus the added ones, each with its rate. */
+export type PortalCurrencies = { company: string; createdAt: string; rates: ExchangeRateRecord[] };
+
 export type PortalData = {
   id: number;
   name: string;
@@ -96,6 +110,7 @@ export type PortalData = {
   associations: Record<string, Record<string, number[]>>;
   /** User-defined association labels of this portal. */
   labels: AssociationLabel[];
+  currencies: PortalCurrencies;
 };
 
 export type AuthCode = {

@@ -1,3 +1,4 @@
+import { currencyProblem, currencyProperties } from './currencies.ts';
 import { propertyValuesError, type PropertyProblem } from './errors.ts';
 import type { ObjectTypeInfo } from './object-types.ts';
 import type { PortalCtx } from './runtime.ts';
@@ -70,9 +71,16 @@ const convert = (
 
 export type WriteValues = Record<string, string | null>;
 
+/** HubSpot's READ_ONLY_VALUE wording, which names calculated properties as such. */
+const readOnlyProblem = (definition: PropertyDefinition): PropertyProblem => ({
+  name: definition.name,
+  error: 'READ_ONLY_VALUE',
+  message: `"${definition.name}" is a ${definition.calculated ? 'calculated' : 'read only'} property; its value cannot be set.`,
+});
+
 /**
- * Checks and converts incoming property values: unknown properties, bad numbers, dates, booleans
- * and options are refused the way HubSpot refuses them; read-only ones are ignored.
+ * Checks and converts incoming property values: unknown properties, read-only ones, bad numbers,
+ * dates, booleans, options and currencies the portal has not enabled are refused as HubSpot refuses them.
  */
 export const normalizeValues = (ctx: PortalCtx, info: ObjectTypeInfo, input: unknown): WriteValues => {
   if (input === undefined || input === null) return {};
@@ -90,7 +98,10 @@ export const normalizeValues = (ctx: PortalCtx, info: ObjectTypeInfo, input: unk
       problems.push({ name, error: 'PROPERTY_DOESNT_EXIST', message: `Property "${name}" does not exist` });
       continue;
     }
-    if (definition.readOnlyValue) continue;
+    if (definition.readOnlyValue) {
+      problems.push(readOnlyProblem(definition));
+      continue;
+    }
     if (raw === null || raw === '') {
       values[name] = null;
       continue;
@@ -104,7 +115,13 @@ export const normalizeValues = (ctx: PortalCtx, info: ObjectTypeInfo, input: unk
       continue;
     }
     const converted = convert(definition, String(raw));
-    if ('problem' in converted) problems.push(converted.problem);
+    if ('problem' in converted) {
+      problems.push(converted.problem);
+      continue;
+    }
+    const currency =
+      name === currencyProperties[info.name] ? currencyProblem(ctx.portal, name, converted.value) : undefined;
+    if (currency) problems.push(currency);
     else values[name] = converted.value;
   }
   if (problems.length > 0) throw propertyValuesError(problems, ctx.portal.id);

@@ -69,6 +69,17 @@ describe('billing in the Stripe stand-in', () => {
     expect(cycles[0]?.created).toBe(firstEnd);
   });
 
+  it('saves the card a payment succeeded with as the subscription default only when asked (on_subscription)', async () => {
+    const saving = setup('4242424242424242', {
+      payment_settings: { save_default_payment_method: 'on_subscription' },
+    });
+    const card = saving.customer.invoice_settings.default_payment_method;
+    expect(card).toBeTruthy();
+    expect((await stripe.subscriptions.retrieve(saving.subscription.id)).default_payment_method).toBe(card);
+    const plain = setup('4242424242424242');
+    expect((await stripe.subscriptions.retrieve(plain.subscription.id)).default_payment_method).toBeNull();
+  });
+
   it('turns a failed renewal into past_due, retries it, and cancels after the last retry', async () => {
     const { subscription } = setup('4000000000000341', {});
     expect(subscription.status).toBe('incomplete');

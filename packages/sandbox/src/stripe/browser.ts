@@ -5,7 +5,8 @@ import type { StripeRuntime } from './runtime.ts';
  * `GET /sandbox.js`: a small `window.Stripe` stand-in for browsers with no way to reach js.stripe.com.
  * It talks to the sandbox's REST endpoints with the publishable key and renders plain inputs where
  * Stripe Elements would render its iframes. Covered: `elements()` with `card`/`payment`/`address`
- * elements (mount, on, update, getValue, submit), `createPaymentMethod`, `confirmSetup`,
+ * elements (mount, on, update, getValue, submit), `createPaymentMethod`, `createToken` (answered as
+ * `POST /v1/tokens` is: the stand-in has no tokens, so Stripe's 404), `confirmSetup`,
  * `confirmCardSetup`, `confirmPayment`, `confirmCardPayment`, `retrieveSetupIntent`,
  * `retrievePaymentIntent`. Nothing else of Stripe.js is.
  */
@@ -21,6 +22,7 @@ const script = (baseUrl: string): string => `(function () {
     return out;
   }
   function idOf(secret) { return String(secret || '').split('_secret_')[0]; }
+  function secretOf(o) { return o.clientSecret || (o.elements && o.elements._options && o.elements._options.clientSecret); }
   function Stripe(key, options) {
     options = options || {};
     function api(method, path, params) {
@@ -148,10 +150,13 @@ const script = (baseUrl: string): string => `(function () {
     return {
       elements: elements,
       createPaymentMethod: createPaymentMethod,
+      // Stripe's React bindings check that it exists; the stand-in's API has no /v1/tokens.
+      createToken: function (element, data) { return api('POST', '/v1/tokens', { card: Object.assign({}, cardParams(element), data || {}) }).then(function (r) { return r.error ? { error: r.error } : { token: r.data }; }); },
       confirmCardSetup: function (secret, data) { return confirm('setup', secret, data && data.payment_method, null); },
-      confirmSetup: function (o) { return confirm('setup', o.clientSecret, o.confirmParams && o.confirmParams.payment_method, o.elements, o.confirmParams, o.redirect); },
+      // Like Stripe.js, the client secret comes from the call or from the Elements group created with it.
+      confirmSetup: function (o) { return confirm('setup', secretOf(o), o.confirmParams && o.confirmParams.payment_method, o.elements, o.confirmParams, o.redirect); },
       confirmCardPayment: function (secret, data) { return confirm('payment', secret, data && data.payment_method, null); },
-      confirmPayment: function (o) { return confirm('payment', o.clientSecret, o.confirmParams && o.confirmParams.payment_method, o.elements, o.confirmParams, o.redirect); },
+      confirmPayment: function (o) { return confirm('payment', secretOf(o), o.confirmParams && o.confirmParams.payment_method, o.elements, o.confirmParams, o.redirect); },
       retrieveSetupIntent: function (secret) { return api('GET', '/v1/setup_intents/' + idOf(secret), { client_secret: secret }).then(function (r) { return r.error ? { error: r.error } : { setupIntent: r.data }; }); },
       retrievePaymentIntent: function (secret) { return api('GET', '/v1/payment_intents/' + idOf(secret), { client_secret: secret }).then(function (r) { return r.error ? { error: r.error } : { paymentIntent: r.data }; }); },
       registerAppInfo: function () {}, _registerWrapper: function () {}

@@ -25,6 +25,16 @@ export const invalidRequest = (message: string, param?: string, code?: string): 
 export const missingParam = (param: string): StripeApiError =>
   invalidRequest(`Missing required param: ${param}.`, param, 'parameter_missing');
 
+/** Parameters the endpoint does not define; with several, Stripe lists them all and names the first. */
+export const unknownParam = (names: readonly string[]): StripeApiError =>
+  invalidRequest(
+    names.length === 1
+      ? `Received unknown parameter: ${names[0]}`
+      : `Received unknown parameters: ${names.join(', ')}`,
+    names[0],
+    'parameter_unknown',
+  );
+
 /** A missing object: 404 when it was the path's id, 400 when a parameter referred to it (as Stripe does). */
 export const noSuch = (objectName: string, id: string, param = 'id'): StripeApiError =>
   new StripeApiError(param === 'id' || param === 'intent' ? 404 : 400, {

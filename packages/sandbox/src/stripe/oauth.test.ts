@@ -20,10 +20,13 @@ const consent = async (values: Record<string, string>): Promise<URL> => {
   return new URL(response.headers.get('location') ?? '');
 };
 
+const redirectUri = 'http://localhost:3000/stripe/callback';
+
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
   sandbox = await startSandbox({
     stripeWebhooks: [{ url: receiver.url, secret: 'whsec_connect', connect: true }],
+    stripeCredentials: { redirectUris: [redirectUri] },
   });
   platform = new Stripe(sandbox.stripe.secretKey, {
     host: sandbox.stripe.host,
@@ -39,8 +42,6 @@ afterAll(async () => {
 });
 
 describe('Stripe Connect OAuth (Standard) stand-in', () => {
-  const redirectUri = 'http://localhost:3000/stripe/callback';
-
   it('shows a consent page for the platform’s client id', async () => {
     const response = await fetch(
       `${sandbox.stripe.url}/oauth/authorize?response_type=code&client_id=${sandbox.stripe.clientId}&scope=read_write&redirect_uri=${encodeURIComponent(redirectUri)}&state=sub1:src1`,

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { html, hiddenInputs, page } from '../shared/html.ts';
-import { publishOne, systemRequest } from './events.ts';
 import { apiKeyOf } from './http/auth.ts';
 import { authorizationCode, refreshToken, secretKey } from './ids.ts';
-import { connectAccount, createStandaloneAccount } from './ops/accounts.ts';
+import { connectAccount, createStandaloneAccount, disconnectPlatform } from './ops/accounts.ts';
 import { asParams, str, type Params } from './params.ts';
 import type { StripeRuntime } from './runtime.ts';
 
@@ -22,6 +21,35 @@ const withQuery = (url: string, params: Record<string, string | undefined>): str
   return target.toString();
 };
 
+/**
+ * Where Stripe sends the user back: the `redirect_uri` asked for if the platform registered it
+ * exactly, the first registered one when none is asked for; undefined when Stripe shows an error.
+ */
+const redirectTarget = (rt: StripeRuntime, query: Params): string | undefined => {
+  const requested = str(query, 'redirect_uri');
+  if (!requested) return rt.redirectUris[0];
+  return rt.redirectUris.includes(requested) ? requested : undefined;
+};
+
+/** Shown on Stripe's own page: an unregistered redirect URI is never redirected to. */
+const redirectUriProblem = (query: Params): string => {
+  const requested = str(query, 'redirect_uri');
+  return page(
+    { title: 'Stripe sandbox — error', narrow: true },
+    html`<div class="card">
+      <h1>Invalid redirect URI</h1>
+      <p>
+        ${
+          requested
+            ? html`The redirect URI <code>${requested}</code> does not exactly match any redirect URI
+                registered in the platform's Connect settings.`
+            : 'The platform has no redirect URI registered in its Connect settings.'
+        }
+      </p>
+    </div>`,
+  );
+};
+
 const consentPage = (rt: StripeRuntime, query: Params, problem?: string): string => {
   const clientId = str(query, 'client_id') ?? '';
   const platformId = rt.store.data.clientIds[clientId];
@@ -37,7 +65,7 @@ const consentPage = (rt: StripeRuntime, query: Params, problem?: string): string
   const accounts = rt.store.entries().filter((entry) => entry.role !== 'platform');
   const carried = hiddenInputs({
     client_id: clientId,
-    redirect_uri: str(query, 'redirect_uri'),
+    redirect_uri: redirectTarget(rt, query),
     state: str(query, 'state'),
     scope: str(query, 'scope') ?? 'read_write',
     response_type: str(query, 'response_type') ?? 'code',
@@ -90,22 +118,28 @@ const consentPage = (rt: StripeRuntime, query: Params, problem?: string): string
 
 /** Connect (Standard) OAuth: the consent page, `/oauth/token` and `/oauth/deauthorize`. */
 export const oauthRoutes = (app: FastifyInstance, rt: StripeRuntime): void => {
-  app.get('/oauth/authorize', async (request, reply) =>
-    reply.type('text/html').send(consentPage(rt, asParams(request.query))),
-  );
+  app.get('/oauth/authorize', async (request, reply) => {
+    const query = asParams(request.query);
+    const known = rt.store.data.clientIds[str(query, 'client_id') ?? ''] !== undefined;
+    if (known && !redirectTarget(rt, query)) {
+      return reply.code(400).type('text/html').send(redirectUriProblem(query));
+    }
+    return reply.type('text/html').send(consentPage(rt, query));
+  });
 
   app.post('/oauth/authorize', async (request, reply) => {
     const form = asParams(request.body);
     const clientId = str(form, 'client_id') ?? '';
-    const redirectUri = str(form, 'redirect_uri');
     const state = str(form, 'state');
     const platformId = rt.store.data.clientIds[clientId];
-    if (!platformId || !redirectUri) {
+    if (!platformId) {
       return reply
         .code(400)
         .type('text/html')
-        .send(consentPage(rt, form, 'A client_id and a redirect_uri are required.'));
+        .send(consentPage(rt, form, 'A client_id is required.'));
     }
+    const redirectUri = redirectTarget(rt, form);
+    if (!redirectUri) return reply.code(400).type('text/html').send(redirectUriProblem(form));
     if (str(form, 'decision') !== 'allow') {
       return reply.redirect(
         withQuery(redirectUri, {
@@ -233,24 +267,7 @@ export const oauthRoutes = (app: FastifyInstance, rt: StripeRuntime): void => {
         `This application is not connected to stripe account ${accountId}, or that account does not exist.`,
       );
     }
-    // The event goes out while the account is still connected, so the platform's Connect endpoints get it.
-    publishOne(
-      rt,
-      accountId,
-      {
-        type: 'account.application.deauthorized',
-        object: { id: clientId, object: 'application', name: rt.applicationName },
-      },
-      systemRequest,
-    );
-    entry.connectedTo = null;
-    entry.role = 'standalone';
-    // Every key but the account's own first one was issued through OAuth: all of them stop working.
-    for (const key of entry.secretKeys.slice(1)) rt.store.removeSecretKey(key);
-    for (const [token, grant] of Object.entries(rt.store.data.oauthGrants)) {
-      if (grant.accountId === accountId) delete rt.store.data.oauthGrants[token];
-    }
-    rt.store.touch();
+    disconnectPlatform(rt, accountId, clientId);
     return reply.send({ stripe_user_id: accountId });
   });
 };

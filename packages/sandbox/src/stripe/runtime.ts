@@ -12,6 +12,8 @@ export type StripeRuntime = {
   baseUrl: string;
   /** Name shown on the Connect consent page and in `account.application.*` events. */
   applicationName: string;
+  /** Where Connect OAuth may send the user back to (the platform's settings, not persisted). */
+  redirectUris: readonly string[];
 };
 
 export type RequestInfo = { id: string | null; idempotency_key: string | null };

@@ -2,6 +2,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { faultHook, type FaultInjector } from '../faults.ts';
 import { parseQuery, registerBodyParsers, registerCors } from '../shared/http.ts';
 import { StripeApiError } from './errors.ts';
+import { apiKeyOf } from './http/auth.ts';
 import { hostedRoutes } from './hosted.ts';
 import { IdempotencyCache } from './http/idempotency.ts';
 import { apiRouter } from './http/route.ts';
@@ -50,7 +51,15 @@ export const buildStripeServer = ({ rt, faults, logger }: StripeServerOptions): 
     reply.header('Request-Id', request.id);
     reply.header('Stripe-Version', rt.apiVersion);
   });
-  app.addHook('onRequest', faultHook(faults, 'stripe', stripeErrorBody));
+  app.addHook(
+    'onRequest',
+    faultHook(faults, 'stripe', stripeErrorBody, (request) => {
+      const target = request.headers['stripe-account'];
+      if (typeof target === 'string' && target) return target;
+      const key = apiKeyOf(request);
+      return key ? rt.store.keyInfo(key)?.accountId : undefined;
+    }),
+  );
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof StripeApiError) {

@@ -14,6 +14,7 @@ import { attachPaymentMethod, createPaymentMethod } from './ops/payment-methods.
 import {
   connectAccount,
   createStandaloneAccount,
+  disconnectPlatform,
   updateAccountFlags,
   type AccountFlags,
   type NewAccount,
@@ -35,6 +36,7 @@ import type {
   Subscription,
   SubscriptionStatus,
 } from './types.ts';
+import type { FaultInjector } from '../faults.ts';
 import { WebhookDispatcher, type WebhookEndpoint, type WebhookRetryOptions } from './webhooks.ts';
 
 export const stripeApiVersion = '2026-10-28.endive';
@@ -44,6 +46,8 @@ export type StripeCredentials = {
   publishableKey: string;
   clientId: string;
   accountId: string;
+  /** The platform's Connect redirect URIs (its Connect settings); the first is the default. */
+  redirectUris: readonly string[];
 };
 
 export const defaultStripeCredentials: StripeCredentials = {
@@ -51,6 +55,7 @@ export const defaultStripeCredentials: StripeCredentials = {
   publishableKey: 'pk_test_sandbox_platform',
   clientId: 'ca_sandbox',
   accountId: 'acct_1SandboxPlatfrm',
+  redirectUris: [],
 };
 
 /** Plain values → the string params Stripe's form encoding would have produced. */
@@ -102,6 +107,8 @@ export type StripeStateOptions = {
   webhooks: WebhookEndpoint[];
   retry: WebhookRetryOptions;
   applicationName: string;
+  /** Webhook faults (`FaultInjector.dropWebhooks`). */
+  faults?: FaultInjector;
 };
 
 /**
@@ -122,14 +129,18 @@ export class StripeState {
       store.touch();
     });
     // `pending_webhooks` counts deliveries not yet accepted: a delivery that gave up stays pending.
-    const webhooks = new WebhookDispatcher(options.retry, (eventId, accountId, delivered) => {
-      if (!delivered) return;
-      const event = store.entry(accountId)?.events.find((candidate) => candidate.id === eventId);
-      if (event && event.pending_webhooks > 0) {
-        event.pending_webhooks -= 1;
-        store.touch();
-      }
-    });
+    const webhooks = new WebhookDispatcher(
+      options.retry,
+      (eventId, accountId, delivered) => {
+        if (!delivered) return;
+        const event = store.entry(accountId)?.events.find((candidate) => candidate.id === eventId);
+        if (event && event.pending_webhooks > 0) {
+          event.pending_webhooks -= 1;
+          store.touch();
+        }
+      },
+      options.faults,
+    );
     for (const endpoint of options.webhooks) webhooks.addEndpoint(endpoint);
     this.rt = {
       store,
@@ -138,6 +149,7 @@ export class StripeState {
       apiVersion: stripeApiVersion,
       baseUrl: '',
       applicationName: options.applicationName,
+      redirectUris: options.credentials.redirectUris,
     };
     this.adoptCredentials(options.credentials);
     // Real time passes too: renewals that fall due while nobody touches the clock still happen.
@@ -234,6 +246,14 @@ export class StripeState {
 
   updateAccount(accountId: string, flags: AccountFlags): void {
     updateAccountFlags(this.rt, accountId, flags);
+  }
+
+  /** The account holder revokes the platform's access in their dashboard (`account.application.deauthorized`). */
+  revokePlatformAccess(accountId: string): void {
+    const platformId = this.account(accountId).connectedTo;
+    const clientId = Object.entries(this.rt.store.data.clientIds).find(([, id]) => id === platformId)?.[0];
+    if (!clientId) throw new Error(`Account ${accountId} is not connected to a platform`);
+    disconnectPlatform(this.rt, accountId, clientId);
   }
 
   /** Runs an operation on one account and publishes its events. */

@@ -307,11 +307,17 @@ describe('Stripe stand-in through the official SDK', () => {
     } as Stripe.SetupIntentConfirmParams);
     expect(confirmed.status).toBe('succeeded');
     expect((await stripe.paymentMethods.retrieve(visa.id)).customer).toBe(customer.id);
-    // Older integrations still send payment_method_types; the stand-in takes both.
+    // `payment_method_types` is gone from setup intents at this API version: Stripe refuses it.
+    await expect(
+      stripe.setupIntents.create({
+        customer: customer.id,
+        payment_method_types: ['card'],
+      } as Stripe.SetupIntentCreateParams),
+    ).rejects.toMatchObject({ code: 'parameter_unknown', param: 'payment_method_types' });
     const other = await stripe.setupIntents.create({
       customer: customer.id,
-      payment_method_types: ['card'],
-    } as Stripe.SetupIntentCreateParams);
+      allowed_payment_method_types: ['card'],
+    });
     expect(other.payment_method_types).toEqual(['card']);
     const declined = await card('4000000000000002');
     await expect(

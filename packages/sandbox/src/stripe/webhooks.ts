@@ -1,3 +1,4 @@
+import type { FaultInjector } from '../faults.ts';
 import { signPayload } from './signature.ts';
 import type { StripeEvent } from './types.ts';
 
@@ -59,13 +60,16 @@ export class WebhookDispatcher {
   private closed = false;
   private readonly retry: WebhookRetryOptions;
   private readonly onSettled: (eventId: string, accountId: string, delivered: boolean) => void;
+  private readonly faults: FaultInjector | undefined;
 
   constructor(
     retry: WebhookRetryOptions,
     onSettled: (eventId: string, accountId: string, delivered: boolean) => void,
+    faults?: FaultInjector,
   ) {
     this.retry = retry;
     this.onSettled = onSettled;
+    this.faults = faults;
   }
 
   addEndpoint(endpoint: WebhookEndpoint): void {
@@ -92,7 +96,7 @@ export class WebhookDispatcher {
   dispatch(event: StripeEvent, accountId: string, connected: boolean): void {
     if (this.closed) return;
     const targets = this.targets(connected);
-    if (targets.length === 0) return;
+    if (targets.length === 0 || this.dropped(event, accountId)) return;
     const payload = JSON.stringify(event, null, 2);
     for (const endpoint of targets) {
       const record: WebhookDelivery = {
@@ -111,6 +115,18 @@ export class WebhookDispatcher {
       this.pending += 1;
       this.enqueue({ payload, endpoint, attempt: 0, record, accountId });
     }
+  }
+
+  /** A fault told to lose this event's webhooks: no endpoint ever hears of it. */
+  private dropped(event: StripeEvent, accountId: string): boolean {
+    const objectId = (event.data.object as { id?: unknown }).id;
+    return (
+      this.faults?.takeWebhook({
+        type: event.type,
+        objectId: typeof objectId === 'string' ? objectId : undefined,
+        tenant: accountId,
+      }) ?? false
+    );
   }
 
   deliveries(): WebhookDelivery[] {

@@ -2,6 +2,7 @@ import {
   activityStatuses,
   activityTypes,
   type ActivityStatus,
+  type ActivityLogItem,
   type ActivityType,
   type RecentActivity,
 } from '@billbridge/contract';
@@ -23,4 +24,10 @@ export const activityToApi = (row: ActivityRow): RecentActivity => ({
   time: Math.floor(row.time.getTime() / 1000),
   status: activityStatusOf(row.status),
   reason: row.reason,
+});
+
+/** The log's view of an activity: held when its event waits in the inbox (`stripe_event.state`). */
+export const activityLogItemOf = (row: ActivityRow, eventState: string): ActivityLogItem => ({
+  ...activityToApi(row),
+  held: eventState === 'held',
 });

@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivitySummary, RecentActivity } from '@billbridge/contract';
-import { activity, stripeEvent, subscription } from '../../db/schema.ts';
+import type { ActivityLogItem, ActivitySummary, RecentActivity } from '@billbridge/contract';
+import { activity, crmLink, destination, stripeEvent, subscription, usage } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { callFunction, errorOf, signUpUser, type TestUser } from '../../testing/users.ts';
 import { seedWorkspace } from '../../testing/workspaces.ts';
 
-type Seeded = { type: string; time: string; status?: string; reason?: string; rawEventType?: string };
+type Seeded = {
+  type: string;
+  time: string;
+  status?: string;
+  reason?: string;
+  rawEventType?: string;
+  state?: string;
+  payload?: Record<string, unknown>;
+};
 
 describe('activity functions', () => {
   let t: TestApp;
@@ -50,9 +58,9 @@ describe('activity functions', () => {
           type: rawEventType,
           livemode: false,
           created: Math.floor(Date.parse(item.time) / 1000),
-          payload: {},
+          payload: item.payload ?? {},
           subscriptionId,
-          state: 'done',
+          state: item.state ?? 'done',
         })
         .returning({ id: stripeEvent.id });
       if (!row) throw new Error('stripe event not seeded');
@@ -224,6 +232,175 @@ describe('activity functions', () => {
       );
       expect(missing.status).toBe(404);
       expect(errorOf(missing.body).message).toBe('Subscription not found.');
+    });
+  });
+
+  describe('getUsage', () => {
+    const usageOf = async (subscriptionId: string, caller: TestUser = member) => {
+      const { status, body } = await callFunction(t.app, 'getUsage', { subscriptionId }, caller);
+      return { status, usage: body.result };
+    };
+
+    it('counts the current period only, against the free plan’s included events and cap', async () => {
+      const id = await workspace();
+      await t.context.database.db.insert(usage).values([
+        { subscriptionId: id, periodStart: new Date('2026-10-01T00:00:00Z'), events: 900 },
+        { subscriptionId: id, periodStart: new Date('2026-11-01T00:00:00Z'), events: 412 },
+      ]);
+      expect(await usageOf(id)).toEqual({ status: 200, usage: { events: 412, included: 1000, cap: 1000 } });
+    });
+
+    it('gives a new period zero, and a paid plan its included events without a cap', async () => {
+      const id = await workspace();
+      await t.context.database.db.update(subscription).set({ planId: 'pro' }).where(eq(subscription.id, id));
+      expect(await usageOf(id, owner)).toEqual({
+        status: 200,
+        usage: { events: 0, included: 10000, cap: null },
+      });
+    });
+
+    it('refuses a caller who is not a member', async () => {
+      const id = await workspace();
+      expect((await usageOf(id, stranger)).status).toBe(403);
+    });
+
+    it.each(['capped', 'past_due'])('answers every dashboard figure of a %s workspace', async (status) => {
+      const id = await workspace();
+      const { db } = t.context.database;
+      await db.update(subscription).set({ status }).where(eq(subscription.id, id));
+      await db
+        .insert(usage)
+        .values({ subscriptionId: id, periodStart: new Date('2026-11-01T00:00:00Z'), events: 1000 });
+      await seed(id, [{ type: 'customer', time: '2026-11-30T23:59:59Z' }]);
+      expect(await usageOf(id)).toEqual({ status: 200, usage: { events: 1000, included: 1000, cap: 1000 } });
+      expect((await summary(id)).total).toBe(1);
+      expect(await recent({ subscriptionId: id })).toHaveLength(1);
+      const counts = await callFunction(t.app, 'getIntegrationCounts', { subscriptionId: id }, member);
+      expect(counts.status).toBe(200);
+    });
+  });
+
+  describe('the activity log', () => {
+    const log = async (input: Record<string, unknown>) => {
+      const { status, body } = await callFunction(t.app, 'listActivities', input, owner);
+      expect(status).toBe(200);
+      return body.result as { count: number; activities: ActivityLogItem[] };
+    };
+    const eventIdsOf = (page: { activities: ActivityLogItem[] }) =>
+      page.activities.map((item) => item.eventID);
+
+    it('filters by status (held apart from other warnings), type and an inclusive time range, newest first', async () => {
+      const id = await workspace();
+      const [paid, failed, held, warned, other] = await seed(id, [
+        { type: 'invoice', time: '2026-11-02T10:00:00Z' },
+        { type: 'invoice', time: '2026-11-03T10:00:00Z', status: 'failure', reason: 'HubSpot refused it' },
+        {
+          type: 'customer',
+          time: '2026-11-04T10:00:00Z',
+          status: 'warning',
+          state: 'held',
+          reason: 'Held: cap',
+        },
+        { type: 'customer', time: '2026-11-05T10:00:00Z', status: 'warning', reason: 'Stage gone' },
+        { type: 'mystery', time: '2026-11-06T10:00:00Z', rawEventType: 'radar.early_fraud_warning.created' },
+      ]);
+      const all = await log({ subscriptionId: id });
+      expect(all.count).toBe(5);
+      expect(eventIdsOf(all)).toEqual([other, warned, held, failed, paid]);
+      expect(all.activities.find((item) => item.eventID === held)).toMatchObject({
+        held: true,
+        status: 'warning',
+      });
+      expect(eventIdsOf(await log({ subscriptionId: id, status: 'held' }))).toEqual([held]);
+      expect(eventIdsOf(await log({ subscriptionId: id, status: 'warning' }))).toEqual([warned]);
+      expect(eventIdsOf(await log({ subscriptionId: id, status: 'failure' }))).toEqual([failed]);
+      expect(eventIdsOf(await log({ subscriptionId: id, type: 'invoice' }))).toEqual([failed, paid]);
+      expect(eventIdsOf(await log({ subscriptionId: id, type: 'other' }))).toEqual([other]);
+      const range = {
+        from: Date.parse('2026-11-03T10:00:00Z') / 1000,
+        to: Date.parse('2026-11-04T10:00:00Z') / 1000,
+      };
+      expect(eventIdsOf(await log({ subscriptionId: id, ...range }))).toEqual([held, failed]);
+    });
+
+    it('pages through the matches with their count', async () => {
+      const id = await workspace();
+      const ids = await seed(
+        id,
+        Array.from({ length: 12 }, (_, n) => ({
+          type: 'customer',
+          time: `2026-11-${String(n + 10)}T00:00:00Z`,
+        })),
+      );
+      const second = await log({ subscriptionId: id, page: 2, pageSize: 10 });
+      expect(second.count).toBe(12);
+      expect(eventIdsOf(second)).toEqual([ids[1], ids[0]]);
+      const refused = await callFunction(
+        t.app,
+        'listActivities',
+        { subscriptionId: id, pageSize: 15 },
+        owner,
+      );
+      expect(refused.status).toBe(400);
+    });
+
+    it('gives one event’s payload, what it became in each portal with a link, and its last error', async () => {
+      const id = await workspace();
+      const payload = { id: 'evt_detail', type: 'customer.updated', data: { object: { id: 'cus_Detail1' } } };
+      const [eventId] = await seed(id, [
+        { type: 'customer', time: '2026-11-07T00:00:00Z', rawEventType: 'customer.updated', payload },
+      ]);
+      const { db } = t.context.database;
+      const destinationId = randomUUID();
+      await db
+        .insert(destination)
+        .values({ id: destinationId, subscriptionId: id, name: 'Main CRM', type: 'hubspot', hubId: 4242 });
+      await db.insert(crmLink).values({
+        destinationId,
+        stripeObjectId: 'cus_Detail1',
+        crmObjectType: 'contacts',
+        crmObjectId: '901',
+      });
+      await db
+        .update(stripeEvent)
+        .set({ lastError: 'HubSpot said no' })
+        .where(eq(stripeEvent.eventId, eventId ?? ''));
+      const [row] = await db
+        .select({ id: activity.id })
+        .from(activity)
+        .where(eq(activity.eventId, eventId ?? ''));
+      const { status, body } = await callFunction(
+        t.app,
+        'getActivity',
+        { subscriptionId: id, activityId: row?.id },
+        owner,
+      );
+      expect(status).toBe(200);
+      const detail = body.result as {
+        payload: unknown;
+        writes: unknown[];
+        activity: ActivityLogItem;
+        last_error: string | null;
+      };
+      expect(detail.activity.eventID).toBe(eventId);
+      expect(detail.payload).toEqual(payload);
+      expect(detail.last_error).toBe('HubSpot said no');
+      expect(detail.writes).toEqual([
+        {
+          destination_id: destinationId,
+          destination_name: 'Main CRM',
+          portal_id: 4242,
+          object_type: 'contacts',
+          object_id: '901',
+          url: expect.stringMatching(/\/contacts\/4242\/record\/0-1\/901$/),
+        },
+      ]);
+    });
+
+    it('keeps the log to admins', async () => {
+      const id = await workspace();
+      const { status } = await callFunction(t.app, 'listActivities', { subscriptionId: id }, member);
+      expect(status).toBe(403);
     });
   });
 });

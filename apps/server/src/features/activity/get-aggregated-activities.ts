@@ -44,8 +44,11 @@ export const getAggregatedActivities = implement(
           eq(activity.subscriptionId, id),
           gte(activity.time, currentPeriodStart),
           lt(activity.time, currentPeriodEnd),
-          // Imported objects are not sync events (decision 012): the chart counts what usage counts.
+          // Imported, reconciled and re-evaluated objects are not sync events (decisions 012,
+          // 032, 033): the chart counts what usage counts.
           notLike(activity.rawEventType, '%.backfilled'),
+          notLike(activity.rawEventType, '%.reconciled'),
+          notLike(activity.rawEventType, '%.reevaluated'),
         ),
       )
       .groupBy(day, activity.type);

@@ -3,18 +3,18 @@ import Stripe from 'stripe';
 import { backfillMessages, type BackfillKind } from '@billbridge/contract';
 import type { AppContext } from '../../context.ts';
 import { LockTimeoutError, withAdvisoryLock } from '../../db/advisory-lock.ts';
-import { backfill, source, stripeEvent, type BackfillRow, type SourceRow } from '../../db/schema.ts';
+import { backfill, source, stripeEvent, type BackfillRow } from '../../db/schema.ts';
 import type { JobDefinition } from '../../jobs/registry.ts';
 import { createStripeClient } from '../../providers/stripe-client.ts';
 import { enqueueDrain } from '../sync/drain-job.ts';
 import { kindsOf } from './backfill-to-api.ts';
 import { backfillQueue, enqueueBackfill } from './begin-backfill.ts';
-import { backfilledEventType, listStripePage, type ListedPage } from './stripe-listing.ts';
+import { listStripePage, syntheticEventType, syntheticEventsOf, type ListedPage } from './stripe-listing.ts';
 
 /** Pages one job imports before handing over to the next, so other imports and drains get turns. */
 const pagesPerJob = 10;
 
-type Step = 'more' | 'finished';
+export type Step = 'more' | 'finished';
 
 /**
  * Imports the next page of an import: lists it from Stripe (outside any transaction), then in
@@ -64,7 +64,9 @@ const importNextPage = async (context: AppContext, backfillId: string): Promise<
     if (page.objects.length > 0) {
       await tx
         .insert(stripeEvent)
-        .values(eventsOf(row, from, kind, page))
+        .values(
+          syntheticEventsOf(from, syntheticEventType(kind, 'backfilled'), `backfill_${row.id}`, page.objects),
+        )
         .onConflictDoNothing();
       await enqueueDrain(context.queue, from.subscriptionId, { tx });
     }
@@ -80,7 +82,7 @@ const nextKind = (row: BackfillRow, kind: BackfillKind) => {
 };
 
 /** Stripe refused for good (a 4xx other than 429: access revoked, permission missing). */
-const isPermanent = (error: unknown): boolean =>
+export const isPermanent = (error: unknown): boolean =>
   error instanceof Stripe.errors.StripeError &&
   typeof error.statusCode === 'number' &&
   error.statusCode >= 400 &&
@@ -95,82 +97,61 @@ const finish = async (context: AppContext, row: BackfillRow, { error }: { error:
   context.logger.warn({ backfillId: row.id, sourceId: row.sourceId, error }, 'backfill failed');
 };
 
-/**
- * Each listed object as the inbox row of a synthetic event `backfill_<import>_<object>`: unique
- * per import, so a page stored twice stores nothing new. `created` is the listing time: the state
- * is as of now, so it supersedes webhooks sent before and yields to webhooks sent after.
- */
-const eventsOf = (row: BackfillRow, from: SourceRow, kind: BackfillKind, page: ListedPage) => {
-  const created = Math.floor(Date.now() / 1000);
-  const type = backfilledEventType[kind];
-  const account = from.accountId ?? '';
-  const livemode = from.livemode ?? false;
-  return page.objects.map((object) => {
-    const id = `backfill_${row.id}_${object.id}`;
-    return {
-      accountId: account,
-      eventId: id,
-      type,
-      livemode,
-      created,
-      objectId: object.id,
-      payload: {
-        id,
-        object: 'event',
-        type,
-        account,
-        livemode,
-        created,
-        api_version: null,
-        pending_webhooks: 0,
-        request: { id: null, idempotency_key: null },
-        data: { object },
-      },
-      sourceId: from.id,
-      subscriptionId: from.subscriptionId,
-      state: 'received',
-    };
-  });
-};
-
 const backfillLockNamespace = 7_310_4;
 
 /**
- * Up to `pagesPerJob` pages, then a follow-up job for the rest. One runner per import on every
- * machine (an advisory lock, dropped with a killed worker's connection); a job that finds it busy
+ * Up to `pagesPerJob` pages, then a follow-up job for the rest. One runner per run (an import, a
+ * reconciliation) on every machine (an advisory lock, dropped with a killed worker's connection); a job that finds it busy
  * ends, since the runner holding it goes on or queues its follow-up.
  */
-const runBackfillJob = async (context: AppContext, backfillId: string): Promise<void> => {
-  const lock = { namespace: backfillLockNamespace, key: backfillId, timeoutMs: 1_000 };
+export const runPagedJob = async (
+  context: AppContext,
+  lock: { namespace: number; key: string },
+  nextPage: () => Promise<Step>,
+  followUp: () => Promise<unknown>,
+): Promise<void> => {
   try {
-    await withAdvisoryLock(context.database, lock, async () => {
+    await withAdvisoryLock(context.database, { ...lock, timeoutMs: 1_000 }, async () => {
       for (let page = 0; page < pagesPerJob; page++) {
-        if ((await importNextPage(context, backfillId)) === 'finished') return;
+        if ((await nextPage()) === 'finished') return;
       }
-      await enqueueBackfill(context.queue, backfillId);
+      await followUp();
     });
   } catch (error) {
     if (!(error instanceof LockTimeoutError)) throw error;
   }
 };
 
+const runBackfillJob = (context: AppContext, backfillId: string): Promise<void> =>
+  runPagedJob(
+    context,
+    { namespace: backfillLockNamespace, key: backfillId },
+    () => importNextPage(context, backfillId),
+    () => enqueueBackfill(context.queue, backfillId),
+  );
+
+/**
+ * A job that lists a source page by page and queues its own follow-up: one queued per run (the
+ * running one can queue the next); a lock keeps it to one running, and a job of a dead worker does
+ * not block the next. Stripe's 5xx and 429 retry it with backoff.
+ */
+export const pagedListingJobOptions: JobDefinition['options'] = {
+  queue: {
+    policy: 'short',
+    retryLimit: 50,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    heartbeatSeconds: 10,
+    expireInSeconds: 900,
+  },
+  worker: { batchSize: 1 },
+};
+
 export const backfillJob = (context: AppContext): JobDefinition => ({
   name: backfillQueue,
   handler: async (data) => runBackfillJob(context, (data as { backfillId: string }).backfillId),
-  options: {
-    queue: {
-      // One queued job per import (the running one can queue its follow-up); the lock keeps it to
-      // one running, and a job of a dead worker does not block the next.
-      policy: 'short',
-      retryLimit: 50,
-      retryDelay: 5,
-      retryBackoff: true,
-      retryDelayMax: 300,
-      heartbeatSeconds: 10,
-      expireInSeconds: 900,
-    },
-    worker: { batchSize: 1 },
-  },
+  options: pagedListingJobOptions,
 });
 
 /**

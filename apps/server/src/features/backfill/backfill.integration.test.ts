@@ -3,10 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backfill } from '@billbridge/contract';
 import type { Sandbox } from '@billbridge/sandbox';
 import { activity, source, stripeEvent, usage } from '../../db/schema.ts';
-import { startWorker } from '../../jobs/worker.ts';
 import { createStripeClient } from '../../providers/stripe-client.ts';
-import { ruleOf, seedMonthlyPrice, seedSyncedWorkspace, type SyncedWorkspace } from '../../testing/sync.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import {
+  ruleOf,
+  seedMonthlyPrice,
+  seedSyncedWorkspace,
+  type SyncedWorkspace,
+  syncBed,
+} from '../../testing/sync.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 import { callFunction } from '../../testing/users.ts';
 import { waitFor } from '../../testing/wait.ts';
 
@@ -18,17 +23,12 @@ import { waitFor } from '../../testing/wait.ts';
 describe('backfill of existing Stripe objects', () => {
   let t: TestApp;
   let sandbox: Sandbox;
-  let stopWorker: () => void;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    sandbox = t.context.providers.sandbox as Sandbox;
-    stopWorker = await startWorker(t.context);
+    ({ t, sandbox, stop } = await syncBed({ webhooks: false }));
   });
-  afterAll(async () => {
-    stopWorker();
-    await t.close();
-  });
+  afterAll(() => stop());
 
   /** A workspace whose source is connected but still off, as a fresh connection leaves it. */
   const connectedButOff = async (): Promise<SyncedWorkspace> => {

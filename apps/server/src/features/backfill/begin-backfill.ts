@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { AppError, backfillKinds, backfillMessages, type BackfillKind } from '@billbridge/contract';
+import { backfillKinds, backfillMessages, keyedError, type BackfillKind } from '@billbridge/contract';
 import type { AppContext } from '../../context.ts';
 import { backfill, type BackfillRow, type SourceRow } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -14,7 +14,7 @@ export const enqueueBackfill = (queue: JobQueue, backfillId: string, tx?: Transa
   queue.send(backfillQueue, { backfillId }, { tx, singletonKey: backfillId });
 
 /** The kinds a source imports: those whose sync toggle is on. */
-const kindsToImport = (row: SourceRow): BackfillKind[] => {
+export const kindsToImport = (row: SourceRow): BackfillKind[] => {
   const toggles = syncTogglesOf(row.settings);
   return backfillKinds.filter((kind) => toggles[kind]);
 };
@@ -33,11 +33,11 @@ export const beginBackfill = async (
   row: SourceRow,
 ): Promise<BackfillRow> => {
   if (!row.accountId || !row.enabled) {
-    throw new AppError('failed-precondition', backfillMessages.needsSyncingSource);
+    throw keyedError('failed-precondition', backfillMessages, 'needsSyncingSource');
   }
   const kinds = kindsToImport(row);
   const first = kinds[0];
-  if (!first) throw new AppError('failed-precondition', backfillMessages.nothingToImport);
+  if (!first) throw keyedError('failed-precondition', backfillMessages, 'nothingToImport');
   const [created] = await tx
     .insert(backfill)
     .values({

@@ -1,5 +1,7 @@
 import type Stripe from 'stripe';
 import type { BackfillKind } from '@billbridge/contract';
+import type { SourceRow } from '../../db/schema.ts';
+import { withoutNul } from '../sync/ingest.ts';
 
 export const pageSize = 100;
 
@@ -7,35 +9,88 @@ export const pageSize = 100;
 export type ListedObject = { id: string } & Record<string, unknown>;
 export type ListedPage = { objects: ListedObject[]; hasMore: boolean };
 
+const webhookPrefixes: Record<BackfillKind, string> = {
+  products: 'product',
+  customers: 'customer',
+  subscriptions: 'customer.subscription',
+  invoices: 'invoice',
+};
+
 /**
- * The event type a backfilled object is imported as: the prefix of the kind's webhooks, so the
- * sync engine maps it like one, and `.backfilled`, so it is never counted as a sync event.
+ * The event type a listed object enters the sync as: the prefix of the kind's webhooks, so the
+ * sync engine maps it like one, and a verb of its own (`backfilled`, `reconciled`), so it is never
+ * counted as a sync event.
  */
-export const backfilledEventType: Record<BackfillKind, string> = {
-  products: 'product.backfilled',
-  customers: 'customer.backfilled',
-  subscriptions: 'customer.subscription.backfilled',
-  invoices: 'invoice.backfilled',
+export const syntheticEventType = (kind: BackfillKind, verb: 'backfilled' | 'reconciled'): string =>
+  `${webhookPrefixes[kind]}.${verb}`;
+
+/**
+ * Listed objects as inbox rows of synthetic events of `type`, id `<idPrefix>_<object>`: unique per
+ * run, so a page stored twice stores nothing new. `created` is the listing time: the state is as of
+ * now, so it supersedes webhooks sent before and yields to webhooks sent after.
+ */
+export const syntheticEventsOf = (
+  from: SourceRow,
+  type: string,
+  idPrefix: string,
+  objects: ListedObject[],
+) => {
+  const created = Math.floor(Date.now() / 1000);
+  const account = from.accountId ?? '';
+  const livemode = from.livemode ?? false;
+  return objects.map((object) => {
+    const id = `${idPrefix}_${object.id}`;
+    return {
+      accountId: account,
+      eventId: id,
+      type,
+      livemode,
+      created,
+      objectId: object.id,
+      payload: {
+        id,
+        object: 'event',
+        type,
+        account,
+        livemode,
+        created,
+        api_version: null,
+        pending_webhooks: 0,
+        request: { id: null, idempotency_key: null },
+        // As a webhook's body: jsonb holds no U+0000 (see withoutNul).
+        data: { object: JSON.parse(withoutNul(JSON.stringify(object))) as typeof object },
+      },
+      sourceId: from.id,
+      subscriptionId: from.subscriptionId,
+      state: 'received',
+    };
+  });
 };
 
 /**
  * One page of a connected account's objects, oldest listing order kept by Stripe's cursor
- * (`starting_after`). Billing subscriptions of every status, canceled ones included, so their
- * deals land in the stage the mapping gives them.
+ * (`starting_after`), those created up to `createdUpTo` (epoch seconds) when given. Billing
+ * subscriptions of every status, canceled ones included, so their deals land in the stage the
+ * mapping gives them.
  */
 export const listStripePage = async (
   stripe: Stripe,
   kind: BackfillKind,
   accountId: string,
   after: string | null,
+  createdUpTo?: number,
 ): Promise<ListedPage> => {
-  const params = { limit: pageSize, ...(after ? { starting_after: after } : {}) };
+  const params = {
+    limit: pageSize,
+    ...(after ? { starting_after: after } : {}),
+    ...(createdUpTo === undefined ? {} : { created: { lte: createdUpTo } }),
+  };
   const options = { stripeAccount: accountId };
   const list = await listers[kind](stripe, params, options);
   return { objects: list.data as unknown as ListedObject[], hasMore: list.has_more };
 };
 
-type Params = { limit: number; starting_after?: string };
+type Params = { limit: number; starting_after?: string; created?: { lte: number } };
 type Lister = (
   stripe: Stripe,
   params: Params,

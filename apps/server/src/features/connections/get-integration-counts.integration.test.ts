@@ -1,4 +1,6 @@
+import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { destination } from '../../db/schema.ts';
 import {
   connectionsBed,
   connectThroughSandbox,
@@ -24,6 +26,7 @@ describe('getIntegrationCounts', () => {
     expect(resultOf(await bed.call('getIntegrationCounts', { subscriptionId }, bed.member))).toEqual({
       sources: 0,
       destinations: 0,
+      mapping_rules: 0,
     });
     await connectThroughSandbox(bed.t.app, bed.admin, 'source', { subscriptionId, targetId: sourceId });
     await connectThroughSandbox(bed.t.app, bed.admin, 'destination', {
@@ -33,6 +36,22 @@ describe('getIntegrationCounts', () => {
     expect(resultOf(await bed.call('getIntegrationCounts', { subscriptionId }, bed.member))).toEqual({
       sources: 1,
       destinations: 1,
+      mapping_rules: 0,
+    });
+    // Rules count on connected destinations only: two here, and the unconnected one's are left out.
+    const rule = { stripe_subscription_status: 'active', price_ids: { mode: 'none', ids: [] } };
+    const rules = (count: number) => ({ pipeline_mapping_rules: Array.from({ length: count }, () => rule) });
+    const { db } = bed.t.context.database;
+    await db
+      .update(destination)
+      .set({ settings: rules(2) })
+      .where(eq(destination.id, destinationId));
+    await db
+      .update(destination)
+      .set({ settings: rules(3) })
+      .where(ne(destination.id, destinationId));
+    expect(resultOf(await bed.call('getIntegrationCounts', { subscriptionId }, bed.member))).toMatchObject({
+      mapping_rules: 2,
     });
   });
 });

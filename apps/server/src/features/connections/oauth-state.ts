@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import { AppError, connectionMessages, parseOAuthState, routes } from '@billbridge/contract';
+import { connectionMessages, keyedError, parseOAuthState, routes } from '@billbridge/contract';
 import type { Db } from '../../db/client.ts';
 import { oauthState } from '../../db/schema.ts';
 import type { Caller } from '../../functions/framework.ts';
@@ -43,28 +43,28 @@ export const consumeOAuthState = async (
   state: string,
 ): Promise<void> => {
   const parsed = parseOAuthState(state);
-  if (!parsed) throw new AppError('invalid-argument', connectionMessages.invalidState);
+  if (!parsed) throw keyedError('invalid-argument', connectionMessages, 'invalidState');
   const [row] = await db.select().from(oauthState).where(eq(oauthState.nonce, parsed.nonce));
   if (!row || row.provider !== target.provider || row.usedAt) {
-    throw new AppError('failed-precondition', connectionMessages.invalidState);
+    throw keyedError('failed-precondition', connectionMessages, 'invalidState');
   }
   if (row.userId !== caller.userId || row.sessionId !== caller.sessionId) {
-    throw new AppError('permission-denied', connectionMessages.otherSession);
+    throw keyedError('permission-denied', connectionMessages, 'otherSession');
   }
   const sameTarget = (subscriptionId: string, targetId: string) =>
     subscriptionId === target.subscriptionId && targetId === target.targetId;
   if (!sameTarget(row.subscriptionId, row.targetId) || !sameTarget(parsed.subscriptionId, parsed.targetId)) {
-    throw new AppError('failed-precondition', connectionMessages.otherTarget);
+    throw keyedError('failed-precondition', connectionMessages, 'otherTarget');
   }
   if (row.expiresAt.getTime() <= Date.now()) {
-    throw new AppError('failed-precondition', connectionMessages.expiredState);
+    throw keyedError('failed-precondition', connectionMessages, 'expiredState');
   }
   const used = await db
     .update(oauthState)
     .set({ usedAt: new Date() })
     .where(and(eq(oauthState.nonce, row.nonce), isNull(oauthState.usedAt)))
     .returning({ nonce: oauthState.nonce });
-  if (used.length === 0) throw new AppError('failed-precondition', connectionMessages.invalidState);
+  if (used.length === 0) throw keyedError('failed-precondition', connectionMessages, 'invalidState');
 };
 
 /** Where the providers send the browser back (spec §2 callback routes). */

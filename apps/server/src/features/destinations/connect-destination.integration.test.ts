@@ -46,6 +46,7 @@ describe('connectDestination', () => {
     expect(resultOf(await bed.call('getIntegrationCounts', { subscriptionId: ids.subscriptionId }))).toEqual({
       sources: 0,
       destinations: 1,
+      mapping_rules: 0,
     });
   });
 

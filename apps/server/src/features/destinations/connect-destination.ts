@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { AppError, connectionMessages } from '@billbridge/contract';
+import { connectionMessages, keyedError } from '@billbridge/contract';
 import { crmLink, destination } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
 import { releaseHeldEvents } from '../sync/replay.ts';
@@ -29,7 +29,7 @@ export const connectDestination = implement(
     const { db } = app.database;
     const row = await loadDestination(db, subscriptionId, destinationId);
     if (row.accessTokenSealed) {
-      throw new AppError('already-exists', connectionMessages.destinationAlreadyConnected);
+      throw keyedError('already-exists', connectionMessages, 'destinationAlreadyConnected');
     }
     const target = { provider: 'hubspot', subscriptionId, targetId: destinationId } as const;
     await consumeOAuthState(db, caller, target, state);
@@ -42,9 +42,9 @@ export const connectDestination = implement(
       });
     } catch (error) {
       if (error instanceof HubSpotOAuthError && error.status < 500) {
-        throw new AppError('failed-precondition', connectionMessages.connectionFailed);
+        throw keyedError('failed-precondition', connectionMessages, 'connectionFailed');
       }
-      throw new AppError('unavailable', 'HubSpot could not be reached. Try again.');
+      throw keyedError('unavailable', connectionMessages, 'hubspotUnreachable');
     }
 
     let hubId: number;
@@ -61,7 +61,7 @@ export const connectDestination = implement(
         'hubspot portal could not be prepared',
       );
       await revokeHubSpotRefreshToken(settings, grant.refresh_token).catch(() => undefined);
-      throw new AppError('unavailable', 'HubSpot could not be prepared for syncing. Try again.');
+      throw keyedError('unavailable', connectionMessages, 'hubspotPrepareFailed');
     }
 
     // Record ids remembered for another portal mean nothing in this one.
@@ -82,13 +82,14 @@ export const connectDestination = implement(
           destinationTokenAt('refreshTokenSealed', destinationId),
         ),
         tokenExpiresAt: new Date(Date.now() + grant.expires_in * 1000),
+        connectionLostAt: null,
         updatedAt: new Date(),
       })
       .where(and(eq(destination.id, destinationId), isNull(destination.accessTokenSealed)))
       .returning();
     if (!updated) {
       await revokeHubSpotRefreshToken(settings, grant.refresh_token).catch(() => undefined);
-      throw new AppError('already-exists', connectionMessages.destinationAlreadyConnected);
+      throw keyedError('already-exists', connectionMessages, 'destinationAlreadyConnected');
     }
     app.logger.info({ subscriptionId, destinationId, hubId }, 'hubspot destination connected');
     // A destination switched on before it lost its connection syncs what was held meanwhile.

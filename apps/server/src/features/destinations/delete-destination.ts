@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { AppError, connectionMessages } from '@billbridge/contract';
+import { connectionMessages, keyedError } from '@billbridge/contract';
 import { destination } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
 import { loadDestination } from './destination-store.ts';
@@ -10,7 +10,7 @@ export const deleteDestination = implement(
   async ({ subscriptionId, destinationId }, { app }) => {
     const { db } = app.database;
     const row = await loadDestination(db, subscriptionId, destinationId);
-    const refused = () => new AppError('failed-precondition', connectionMessages.deleteWhileConnected);
+    const refused = () => keyedError('failed-precondition', connectionMessages, 'deleteWhileConnected');
     if (row.accessTokenSealed) throw refused();
     const deleted = await db
       .delete(destination)

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { AppError, connectionMessages } from '@billbridge/contract';
+import { connectionMessages, keyedError } from '@billbridge/contract';
 import type { Db } from '../../db/client.ts';
 import { destination, type DestinationRow } from '../../db/schema.ts';
 import { sealedAt } from '../../security/secret-box.ts';
@@ -24,7 +24,7 @@ export const loadDestination = async (
     .select()
     .from(destination)
     .where(and(eq(destination.id, destinationId), eq(destination.subscriptionId, subscriptionId)));
-  if (!row) throw new AppError('not-found', connectionMessages.destinationNotFound);
+  if (!row) throw keyedError('not-found', connectionMessages, 'destinationNotFound');
   return row;
 };
 
@@ -46,5 +46,6 @@ export const disconnectedDestination = () => ({
   accessTokenSealed: null,
   refreshTokenSealed: null,
   tokenExpiresAt: null,
+  connectionLostAt: null,
   updatedAt: new Date(),
 });

@@ -12,6 +12,8 @@ export const destinationToApi = (row: DestinationRow): Destination => {
     type: 'hubspot',
     enabled: row.enabled,
     connected: row.accessTokenSealed !== null,
+    needs_reconnect: row.connectionLostAt !== null,
+    missing_currencies: row.missingCurrencies,
     portal_id: row.hubId,
     creation_time: epochSeconds(row.createdAt),
     update_time: epochSeconds(row.updatedAt),

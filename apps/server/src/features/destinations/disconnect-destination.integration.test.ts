@@ -64,7 +64,7 @@ describe('disconnectDestination', () => {
     const sandbox = sandboxOf(bed.t.context);
     sandbox.faults.add({
       service: 'hubspot',
-      path: '/oauth/v1/refresh-tokens/:token',
+      path: '/oauth/2026-03/token/revoke',
       status: 503,
       times: 5,
     });

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { AppError } from '@billbridge/contract';
+import { connectionMessages, keyedError } from '@billbridge/contract';
 import { destination } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
 import { revokeHubSpotRefreshToken } from '../../providers/hubspot-client.ts';
@@ -24,7 +24,7 @@ export const disconnectDestination = implement(
           destinationTokenAt('refreshTokenSealed', destinationId),
         ).value;
         await revokeHubSpotRefreshToken(hubspotSettingsOf(app), refreshToken).catch(() => {
-          throw new AppError('unavailable', 'HubSpot could not be reached to revoke the access. Try again.');
+          throw keyedError('unavailable', connectionMessages, 'hubspotRevokeUnreachable');
         });
       }
       await db

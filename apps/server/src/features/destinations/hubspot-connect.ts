@@ -1,4 +1,4 @@
-import { AppError, connectionMessages } from '@billbridge/contract';
+import { connectionMessages, keyedError } from '@billbridge/contract';
 import type { HubSpotSettings } from '../../config/env.ts';
 import type { AppContext } from '../../context.ts';
 import { callbackUrl } from '../connections/oauth-state.ts';
@@ -6,7 +6,7 @@ import { callbackUrl } from '../connections/oauth-state.ts';
 /** The configured HubSpot app, or failed-precondition when this server has none (decision 008). */
 export const hubspotSettingsOf = (context: AppContext): HubSpotSettings => {
   const settings = context.providers.hubspot;
-  if (!settings) throw new AppError('failed-precondition', connectionMessages.hubspotNotConfigured);
+  if (!settings) throw keyedError('failed-precondition', connectionMessages, 'hubspotNotConfigured');
   return settings;
 };
 
@@ -25,7 +25,8 @@ export const requiredHubSpotScopes = [
 
 /**
  * Asked for, not required: the custom-property schemas the connection creates the unique
- * `billbridge_stripe_id` in, and products (the products toggle). HubSpot offers no schema scope for
+ * `billbridge_stripe_id` in, products (the products toggle), and the portal's currencies (read
+ * before writing; without it a currency the portal lacks is learnt from HubSpot's refusal). HubSpot offers no schema scope for
  * line items, so that property is only created where a portal grants one.
  */
 export const optionalHubSpotScopes = [
@@ -33,6 +34,7 @@ export const optionalHubSpotScopes = [
   'crm.schemas.invoices.write',
   'crm.objects.products.read',
   'crm.objects.products.write',
+  'settings.currencies.read',
 ] as const;
 
 /** Built by hand: SDK 14's `getAuthorizationUrl` hard-codes HubSpot's host. */

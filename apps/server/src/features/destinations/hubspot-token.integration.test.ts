@@ -132,7 +132,7 @@ describe('hubspotAccessToken', () => {
     }
   });
 
-  it('marks the destination disconnected when HubSpot no longer knows the refresh token', async () => {
+  it('marks the destination as needing a reconnection when HubSpot no longer knows the refresh token', async () => {
     const id = await connectedDestination();
     const row = await stored(id);
     const refreshToken = openStoredToken(bed.t.context, 'destination', row, 'refreshTokenSealed');
@@ -148,6 +148,7 @@ describe('hubspotAccessToken', () => {
       accessTokenSealed: null,
       refreshTokenSealed: null,
       enabled: false,
+      connectionLostAt: expect.any(Date),
     });
   });
 });

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { AppError, connectionMessages } from '@billbridge/contract';
+import { connectionMessages, keyedError } from '@billbridge/contract';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { destination } from '../../db/schema.ts';
 import { HubSpotOAuthError, refreshHubSpotToken } from '../../providers/hubspot-client.ts';
 import { withDestinationLock } from './destination-lock.ts';
+import { noticeConnectionLost } from '../connections/connection-lost.ts';
 import { destinationTokenAt, disconnectedDestination, type TokenColumn } from './destination-store.ts';
 import { hubspotSettingsOf } from './hubspot-connect.ts';
 
@@ -26,7 +27,7 @@ const readTokens = async (db: Db, destinationId: string): Promise<TokenRow> => {
     })
     .from(destination)
     .where(eq(destination.id, destinationId));
-  if (!row?.accessTokenSealed) throw new AppError('failed-precondition', connectionMessages.notConnected);
+  if (!row?.accessTokenSealed) throw keyedError('failed-precondition', connectionMessages, 'notConnected');
   return row;
 };
 
@@ -97,13 +98,30 @@ export const refreshHubSpotAccessToken = (
   rejected: string,
 ): Promise<string> => hubspotAccessToken(context, destinationId, { rejected });
 
+/**
+ * The portal uninstalled the app or revoked its access: the tokens go, the switch and the rules
+ * stay, and new events wait (held: no destination syncs) until the portal is connected again.
+ * The owner and admins hear about it once.
+ */
+const markConnectionLost = async (context: AppContext, db: Db, destinationId: string) => {
+  const { enabled: _kept, ...disconnected } = disconnectedDestination();
+  const [lost] = await db
+    .update(destination)
+    .set({ ...disconnected, connectionLostAt: new Date() })
+    .where(eq(destination.id, destinationId))
+    .returning({ subscriptionId: destination.subscriptionId, name: destination.name });
+  context.logger.warn({ destinationId }, 'hubspot refused the refresh token; destination needs reconnecting');
+  if (lost) await noticeConnectionLost(context, db, { kind: 'destination', id: destinationId, ...lost });
+};
+
 const refreshLocked = async (
   context: AppContext,
   db: Db,
   destinationId: string,
   current: TokenRow,
 ): Promise<string> => {
-  if (!current.refreshTokenSealed) throw new AppError('failed-precondition', connectionMessages.notConnected);
+  if (!current.refreshTokenSealed)
+    throw keyedError('failed-precondition', connectionMessages, 'notConnected');
   const settings = hubspotSettingsOf(context);
   let grant;
   try {
@@ -114,12 +132,10 @@ const refreshLocked = async (
     grant = await refreshHubSpotToken(settings, refreshToken);
   } catch (error) {
     if (error instanceof HubSpotOAuthError && error.errorCode === 'BAD_REFRESH_TOKEN') {
-      // The portal revoked the app: the destination is disconnected, its events wait for a reconnection.
-      await db.update(destination).set(disconnectedDestination()).where(eq(destination.id, destinationId));
-      context.logger.warn({ destinationId }, 'hubspot refresh token revoked; destination disconnected');
-      throw new AppError('failed-precondition', connectionMessages.notConnected);
+      await markConnectionLost(context, db, destinationId);
+      throw keyedError('failed-precondition', connectionMessages, 'notConnected');
     }
-    throw new AppError('unavailable', 'HubSpot could not be reached to refresh the access token.');
+    throw keyedError('unavailable', connectionMessages, 'hubspotRefreshUnreachable');
   }
   // Only over the tokens this refresh started from: a disconnect meanwhile leaves nothing to store.
   const [stored] = await db
@@ -138,7 +154,7 @@ const refreshLocked = async (
       and(eq(destination.id, destinationId), eq(destination.refreshTokenSealed, current.refreshTokenSealed)),
     )
     .returning({ id: destination.id });
-  if (!stored) throw new AppError('failed-precondition', connectionMessages.notConnected);
+  if (!stored) throw keyedError('failed-precondition', connectionMessages, 'notConnected');
   context.logger.info({ destinationId }, 'hubspot access token refreshed');
   return grant.access_token;
 };

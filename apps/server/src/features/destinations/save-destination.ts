@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { AppError, connectionMessages } from '@billbridge/contract';
+import { connectionMessages, keyedError } from '@billbridge/contract';
 import { destination } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
 import { releaseHeldEvents } from '../sync/replay.ts';
@@ -15,7 +15,7 @@ export const saveDestination = implement(
     const { db } = app.database;
     const row = await loadDestination(db, subscriptionId, destinationId);
     if (enabled && !row.accessTokenSealed) {
-      throw new AppError('failed-precondition', connectionMessages.enableNeedsConnection);
+      throw keyedError('failed-precondition', connectionMessages, 'enableNeedsConnection');
     }
     await db.transaction(async (tx) => {
       await tx

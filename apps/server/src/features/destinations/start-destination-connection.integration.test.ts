@@ -64,6 +64,7 @@ describe('startDestinationConnection', () => {
       expect(errorOf(body)).toEqual({
         status: 'FAILED_PRECONDITION',
         message: 'HubSpot is not configured on this server',
+        details: { messageKey: 'hubspotNotConfigured' },
       });
     } finally {
       providers.hubspot = configured;

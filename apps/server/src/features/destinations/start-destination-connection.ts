@@ -1,4 +1,4 @@
-import { AppError, connectionMessages } from '@billbridge/contract';
+import { connectionMessages, keyedError } from '@billbridge/contract';
 import { implement } from '../../functions/framework.ts';
 import { issueOAuthState } from '../connections/oauth-state.ts';
 import { loadDestination } from './destination-store.ts';
@@ -11,7 +11,7 @@ export const startDestinationConnection = implement(
     const settings = hubspotSettingsOf(app);
     const row = await loadDestination(app.database.db, subscriptionId, destinationId);
     if (row.accessTokenSealed) {
-      throw new AppError('already-exists', connectionMessages.destinationAlreadyConnected);
+      throw keyedError('already-exists', connectionMessages, 'destinationAlreadyConnected');
     }
     const state = await issueOAuthState(app.database.db, caller, {
       provider: 'hubspot',

@@ -3,6 +3,7 @@ import { AppError, memberMessages, normalizePermissions } from '@billbridge/cont
 import { membership, subscription } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
 import { ownerPermissions } from '../subscriptions/create-workspace.ts';
+import { ownerTakesOverBilling } from '../billing/stripe-customer.ts';
 
 /**
  * Spec §4/§6: ownership goes only to an active admin member other than the owner. The new owner
@@ -50,6 +51,7 @@ export const transferSubscriptionOwnership = implement(
           });
       }
     });
+    await ownerTakesOverBilling(app, row, newOwnerId);
     return null;
   },
 );

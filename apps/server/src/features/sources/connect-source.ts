@@ -1,15 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { AppError, connectionMessages } from '@billbridge/contract';
+import { connectionMessages, keyedError } from '@billbridge/contract';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { source } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
+import { beginBackfill, canBackfill } from '../backfill/begin-backfill.ts';
 import { consumeOAuthState } from '../connections/oauth-state.ts';
 import { loadSource } from './source-store.ts';
 import { sourceToApi } from './source-to-api.ts';
 import { exchangeStripeCode, stripeSettingsOf } from './stripe-connect.ts';
-import { sealedAt } from '../../security/secret-box.ts';
 
-const accountTaken = () => new AppError('already-exists', connectionMessages.accountAlreadyConnected);
+const accountTaken = () => keyedError('already-exists', connectionMessages, 'accountAlreadyConnected');
 
 /**
  * The Stripe callback's call: checks the state (single use, this session, this source), exchanges
@@ -22,7 +22,7 @@ export const connectSource = implement(
     const settings = stripeSettingsOf(app);
     const { db } = app.database;
     const row = await loadSource(db, subscriptionId, sourceId);
-    if (row.accountId) throw new AppError('already-exists', connectionMessages.sourceAlreadyConnected);
+    if (row.accountId) throw keyedError('already-exists', connectionMessages, 'sourceAlreadyConnected');
     await consumeOAuthState(db, caller, { provider: 'stripe', subscriptionId, targetId: sourceId }, state);
 
     const connection = await exchangeStripeCode(settings, code);
@@ -41,16 +41,8 @@ export const connectSource = implement(
           accountId: connection.accountId,
           livemode: connection.livemode,
           auth: { account_id: connection.accountId, ...connection.auth },
-          accessTokenSealed: app.secretBox.seal(
-            connection.accessToken,
-            sealedAt('source', 'access_token_sealed', sourceId),
-          ),
-          refreshTokenSealed: connection.refreshToken
-            ? app.secretBox.seal(
-                connection.refreshToken,
-                sealedAt('source', 'refresh_token_sealed', sourceId),
-              )
-            : null,
+          connectionLostAt: null,
+          connectedAt: new Date(),
           updatedAt: new Date(),
         })
         .where(and(eq(source.id, sourceId), isNull(source.accountId)))
@@ -59,8 +51,10 @@ export const connectSource = implement(
       if (isUniqueViolation(error)) throw accountTaken();
       throw error;
     }
-    if (!updated) throw new AppError('already-exists', connectionMessages.sourceAlreadyConnected);
+    if (!updated) throw keyedError('already-exists', connectionMessages, 'sourceAlreadyConnected');
     app.logger.info({ subscriptionId, sourceId, accountId: connection.accountId }, 'stripe source connected');
+    // Back after a lost connection with its switch still on: import what changed meanwhile.
+    if (canBackfill(updated)) await db.transaction((tx) => beginBackfill(app, tx, updated));
     return { source: sourceToApi(updated) };
   },
 );

@@ -34,6 +34,7 @@ describe('deleteSource', () => {
     expect(resultOf(await bed.call('getIntegrationCounts', { subscriptionId: ids.subscriptionId }))).toEqual({
       sources: 0,
       destinations: 0,
+      mapping_rules: 0,
     });
   });
 

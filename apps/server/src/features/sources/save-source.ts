@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { AppError, connectionMessages } from '@billbridge/contract';
+import { connectionMessages, keyedError } from '@billbridge/contract';
 import { source } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
 import { beginBackfill, canBackfill } from '../backfill/begin-backfill.ts';
@@ -16,7 +16,7 @@ export const saveSource = implement(
     const { db } = app.database;
     const row = await loadSource(db, subscriptionId, sourceId);
     if (enabled && !row.accountId) {
-      throw new AppError('failed-precondition', connectionMessages.enableNeedsConnection);
+      throw keyedError('failed-precondition', connectionMessages, 'enableNeedsConnection');
     }
     await db.transaction(async (tx) => {
       const [saved] = await tx

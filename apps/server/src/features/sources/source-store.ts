@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { AppError, connectionMessages } from '@billbridge/contract';
+import { connectionMessages, keyedError } from '@billbridge/contract';
 import type { Db } from '../../db/client.ts';
 import { source, type SourceRow } from '../../db/schema.ts';
 
@@ -9,17 +9,16 @@ export const loadSource = async (db: Db, subscriptionId: string, sourceId: strin
     .select()
     .from(source)
     .where(and(eq(source.id, sourceId), eq(source.subscriptionId, subscriptionId)));
-  if (!row) throw new AppError('not-found', connectionMessages.sourceNotFound);
+  if (!row) throw keyedError('not-found', connectionMessages, 'sourceNotFound');
   return row;
 };
 
-/** What a source looks like once disconnected: no account, no tokens, not syncing. */
+/** What a source looks like once disconnected: no account, not syncing. */
 export const disconnectedSource = () => ({
   accountId: null,
   enabled: false,
   auth: {},
   livemode: null,
-  accessTokenSealed: null,
-  refreshTokenSealed: null,
+  connectionLostAt: null,
   updatedAt: new Date(),
 });

@@ -23,6 +23,7 @@ export const sourceToApi = (row: SourceRow): Source => {
     type: 'stripe',
     status: row.accountId ? 'connected' : 'not_connected',
     enabled: row.enabled,
+    needs_reconnect: row.connectionLostAt !== null,
     creation_time: epochSeconds(row.createdAt),
     update_time: epochSeconds(row.updatedAt),
     auth: authOf(row),

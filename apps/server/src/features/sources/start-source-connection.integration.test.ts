@@ -55,6 +55,7 @@ describe('startSourceConnection', () => {
       expect(errorOf(body)).toEqual({
         status: 'FAILED_PRECONDITION',
         message: 'Stripe is not configured on this server',
+        details: { messageKey: 'stripeNotConfigured' },
       });
     } finally {
       providers.stripe = configured;

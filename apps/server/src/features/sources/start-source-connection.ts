@@ -1,4 +1,4 @@
-import { AppError, connectionMessages } from '@billbridge/contract';
+import { connectionMessages, keyedError } from '@billbridge/contract';
 import { implement } from '../../functions/framework.ts';
 import { issueOAuthState } from '../connections/oauth-state.ts';
 import { loadSource } from './source-store.ts';
@@ -10,7 +10,7 @@ export const startSourceConnection = implement(
   async ({ subscriptionId, sourceId }, { app, caller }) => {
     const settings = stripeSettingsOf(app);
     const row = await loadSource(app.database.db, subscriptionId, sourceId);
-    if (row.accountId) throw new AppError('already-exists', connectionMessages.sourceAlreadyConnected);
+    if (row.accountId) throw keyedError('already-exists', connectionMessages, 'sourceAlreadyConnected');
     const state = await issueOAuthState(app.database.db, caller, {
       provider: 'stripe',
       subscriptionId,

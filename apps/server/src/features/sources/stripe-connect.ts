@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { AppError, connectionMessages } from '@billbridge/contract';
+import { connectionMessages, keyedError } from '@billbridge/contract';
 import type { StripeSettings } from '../../config/env.ts';
 import type { AppContext } from '../../context.ts';
 import { createStripeClient, createStripeOAuthClient } from '../../providers/stripe-client.ts';
@@ -8,7 +8,7 @@ import { callbackUrl } from '../connections/oauth-state.ts';
 /** The configured Stripe platform, or failed-precondition when this server has none (decision 008). */
 export const stripeSettingsOf = (context: AppContext): StripeSettings => {
   const settings = context.providers.stripe;
-  if (!settings) throw new AppError('failed-precondition', connectionMessages.stripeNotConfigured);
+  if (!settings) throw keyedError('failed-precondition', connectionMessages, 'stripeNotConfigured');
   return settings;
 };
 
@@ -27,12 +27,14 @@ export const stripeAuthorizeUrl = (settings: StripeSettings, appUrl: string, sta
 export type StripeConnection = {
   accountId: string;
   livemode: boolean;
-  accessToken: string;
-  refreshToken: string | null;
   auth: { details_submitted: boolean; charges_enabled: boolean; payouts_enabled: boolean; type: string };
 };
 
-/** Exchanges the callback's code for the account's tokens, then reads the account's onboarding state. */
+/**
+ * Exchanges the callback's code for the account's id, then reads its onboarding state. The tokens
+ * Stripe answers with are not kept: the platform acts on the account with its own key and the
+ * `Stripe-Account` header, so a stored token would only be a secret to lose.
+ */
 export const exchangeStripeCode = async (
   settings: StripeSettings,
   code: string,
@@ -42,20 +44,18 @@ export const exchangeStripeCode = async (
     token = await createStripeOAuthClient(settings).oauth.token({ grant_type: 'authorization_code', code });
   } catch (error) {
     if (error instanceof Stripe.errors.StripeError && error.statusCode && error.statusCode < 500) {
-      throw new AppError('failed-precondition', connectionMessages.connectionFailed);
+      throw keyedError('failed-precondition', connectionMessages, 'connectionFailed');
     }
-    throw new AppError('unavailable', 'Stripe could not be reached. Try again.');
+    throw keyedError('unavailable', connectionMessages, 'stripeUnreachable');
   }
   const accountId = token.stripe_user_id;
   if (!accountId || !token.access_token) {
-    throw new AppError('failed-precondition', connectionMessages.connectionFailed);
+    throw keyedError('failed-precondition', connectionMessages, 'connectionFailed');
   }
   const account = await createStripeClient(settings).accounts.retrieve(accountId);
   return {
     accountId,
     livemode: token.livemode ?? false,
-    accessToken: token.access_token,
-    refreshToken: token.refresh_token ?? null,
     auth: {
       details_submitted: account.details_submitted ?? false,
       charges_enabled: account.charges_enabled ?? false,
@@ -80,6 +80,6 @@ export const deauthorizeStripeAccount = async (
     });
   } catch (error) {
     if (error instanceof Stripe.errors.StripeError && error.type === 'StripeInvalidClientError') return;
-    throw new AppError('unavailable', 'Stripe could not be reached to revoke the access. Try again.');
+    throw keyedError('unavailable', connectionMessages, 'stripeRevokeUnreachable');
   }
 };

@@ -53,14 +53,15 @@ describe('createSubscription', () => {
     expect(ids).toContain(subscriptionId);
   });
 
-  it('refuses paid plans until billing exists, creating nothing', async () => {
+  it('refuses paid plans without the billing step’s card and address, creating nothing', async () => {
     const before = await snapshotDb(t.context.database.db);
     for (const planId of ['pro', 'business']) {
       const { status, body } = await callFunction(t.app, 'createSubscription', { planId }, creator);
       expect(status).toBe(400);
       expect(errorOf(body)).toEqual({
-        status: 'FAILED_PRECONDITION',
-        message: 'Paid plans are not yet available',
+        status: 'INVALID_ARGUMENT',
+        message: 'Billing information is required for a paid plan',
+        details: { messageKey: 'billingInfoRequired' },
       });
     }
     expect(await snapshotDb(t.context.database.db)).toEqual(before);

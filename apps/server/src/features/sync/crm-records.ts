@@ -37,9 +37,34 @@ export type RecordWrite = {
   properties: Record<string, string>;
   /** `created` of the event the properties come from: a link never goes back to an older state. */
   eventCreated: number;
+  /** That event's rank within its second (`lifecycleRankOf`). */
+  eventRank?: number;
+  /** That event's id (Stripe's, or a synthetic one): the state a reconciliation compares with. */
+  eventId?: string;
   eventRowIds: number[];
-  /** The record a line item belongs to (created with its association). */
+  /** The record a line item belongs to: a deal, or an invoice (created with its association). */
   parent?: CrmRef;
+  /** Invoices: the lifecycle status to reach once its contact and line items are associated. */
+  status?: InvoiceStatus;
+  /**
+   * An invoice HubSpot already has finalized: its properties, line items and associations can no
+   * longer change there, so only its status moves (no upsert, no line item or association call).
+   */
+  statusOnly?: boolean;
+};
+
+/**
+ * HubSpot's invoice lifecycle: an invoice is created as a draft, opens once it has a contact and
+ * line items, then is paid or voided; a draft may be voided too. Amounts are HubSpot's to compute.
+ */
+export const invoiceStatuses = ['draft', 'open', 'paid', 'voided'] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+
+/** The property holding a record's currency, which must be one the portal has turned on. */
+export const currencyProperty: Partial<Record<CrmObjectType, string>> = {
+  deals: 'deal_currency_code',
+  line_items: 'hs_line_item_currency_code',
+  invoices: 'hs_currency',
 };
 
 export type CrmRef = { objectType: CrmObjectType; stripeObjectId: string };
@@ -47,6 +72,6 @@ export type CrmRef = { objectType: CrmObjectType; stripeObjectId: string };
 export type AssociationWrite = { from: CrmRef; to: CrmRef; eventRowIds: number[] };
 
 /** Records are written in this order so associations find both ends. */
-export const writeOrder: CrmObjectType[] = ['contacts', 'products', 'deals', 'line_items', 'invoices'];
+export const writeOrder: CrmObjectType[] = ['contacts', 'products', 'deals', 'invoices', 'line_items'];
 
 export const refKey = (ref: CrmRef): string => `${ref.objectType}:${ref.stripeObjectId}`;

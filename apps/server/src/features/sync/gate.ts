@@ -13,6 +13,7 @@ import {
   type SubscriptionRow,
 } from '../../db/schema.ts';
 import { sendUsageNotices } from '../usage/usage-notices.ts';
+import { recordOverage } from '../billing/overage.ts';
 import { syncingDestinationsOf } from '../destinations/destination-store.ts';
 import { countSyncEvents } from './usage-count.ts';
 import { eventKindOf, type SyncToggle } from './event-kinds.ts';
@@ -68,8 +69,13 @@ const verdictOf = (event: StripeEventRow, input: GateInput): Verdict | 'count' =
   return 'count';
 };
 
-/** An import of existing objects (backfill, decision 012) is not a sync event: never counted, never capped. */
-export const isBackfill = (eventType: string): boolean => eventType.endsWith('.backfilled');
+/**
+ * An import of existing objects (backfill, decision 012), a correction found by a reconciliation
+ * (decision 032) or a deal following changed rules (decision 033) is not a sync event: never
+ * counted, never capped.
+ */
+export const isBackfill = (eventType: string): boolean =>
+  /\.(backfilled|reconciled|reevaluated)$/.test(eventType);
 
 const ready: Verdict = { state: 'ready', status: 'pending', reason: null };
 const capped: Verdict = { state: 'held', status: 'warning', reason: heldForCap };
@@ -102,6 +108,7 @@ const countOrHold = async (
     workspace.status = 'capped';
   }
   if (counted > 0) {
+    await recordOverage(context, tx, workspace, counting.slice(0, counted), total);
     await sendUsageNotices(context, tx, {
       subscriptionId: workspace.id,
       periodStart: workspace.currentPeriodStart,

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { hubspotBudget } from '../../db/schema.ts';
+import { hubspotCalls, hubspotRateLimited, portalLabel } from '../../metrics/metrics.ts';
 
 /**
  * HubSpot allows 110 requests per rolling 10 s per portal. A token bucket of 5 with 10 refills a
@@ -42,13 +43,14 @@ const tryTake = async (db: Db, hubId: number): Promise<number> =>
 export const takeHubSpotCall = async (db: Db, hubId: number): Promise<void> => {
   for (;;) {
     const wait = await tryTake(db, hubId);
-    if (wait === 0) return;
+    if (wait === 0) return void hubspotCalls.inc({ portal: portalLabel(hubId) });
     await sleep(wait);
   }
 };
 
 /** After a 429: nobody calls the portal before `seconds` have passed, and the bucket starts empty. */
 export const blockHubSpotCalls = async (db: Db, hubId: number, seconds: number): Promise<void> => {
+  hubspotRateLimited.inc({ portal: portalLabel(hubId) });
   await db
     .update(hubspotBudget)
     .set({

@@ -1,5 +1,7 @@
 import { Client } from '@hubspot/api-client';
+import type { Pipeline } from '@billbridge/contract';
 import type { AppContext } from '../../context.ts';
+import { livePipelines } from '../destinations/portal-pipelines.ts';
 import { blockHubSpotCalls, takeHubSpotCall } from './hubspot-budget.ts';
 import type { CrmObjectType } from './crm-records.ts';
 
@@ -18,7 +20,8 @@ export type CreateInput = {
 export type UpdateInput = { id: string; properties: Record<string, string> };
 /** `key`: the value of the property the caller matches results by (lower-cased). */
 export type WriteResult = {
-  results: { id: string; key: string }[];
+  /** `created`: an upsert made a new record. */
+  results: { id: string; key: string; created?: boolean }[];
   errors: { key: string; message: string }[];
 };
 
@@ -53,6 +56,10 @@ export type CrmClient = {
   ) => Promise<{ id: string; key: string }[]>;
   /** Archives records by HubSpot id (an id already archived or unknown is no error). */
   archive: (objectType: CrmObjectType, ids: string[]) => Promise<void>;
+  /** The portal's live deal pipelines and stages, to check the mapping's stages against. */
+  dealPipelines: () => Promise<Pipeline[]>;
+  /** The currencies the portal has turned on; undefined where it did not grant the scope to read them. */
+  enabledCurrencies: () => Promise<Set<string> | undefined>;
 };
 
 export class TransientCrmError extends Error {}
@@ -155,10 +162,13 @@ const callHubSpot = async <T>(
 };
 
 /** HubSpot-defined association type ids of the associations records are created with. */
-const associationTypeIds: Partial<Record<string, number>> = { 'line_items>deals': 20 };
+const associationTypeIds: Partial<Record<string, number>> = {
+  'line_items>deals': 20,
+  'line_items>invoices': 410,
+};
 
 type BatchBody = {
-  results?: { id: string; properties?: Record<string, string | null> }[];
+  results?: { id: string; properties?: Record<string, string | null>; _new?: boolean }[];
   errors?: { message: string; context?: Record<string, string[]> }[];
 };
 
@@ -166,7 +176,11 @@ const keyed = (
   body: BatchBody,
   keyOf: (result: { id: string; properties?: Record<string, string | null> }) => string,
 ): WriteResult => ({
-  results: (body.results ?? []).map((result) => ({ id: result.id, key: keyOf(result).toLowerCase() })),
+  results: (body.results ?? []).map((result) => ({
+    id: result.id,
+    key: keyOf(result).toLowerCase(),
+    ...(result._new ? { created: true } : {}),
+  })),
   errors: (body.errors ?? []).flatMap((error) =>
     (error.context?.ids ?? []).map((key) => ({ key: key.toLowerCase(), message: error.message })),
   ),
@@ -176,6 +190,34 @@ export const hubspotCrm = (context: AppContext, hubId: number, tokens: TokenSour
   const call = <T>(request: (client: Client) => Promise<T>) =>
     callHubSpot(context, hubId, tokens, request) as Promise<unknown> as Promise<BatchBody>;
   return {
+    dealPipelines: async () =>
+      livePipelines(
+        (
+          await callHubSpot(context, hubId, tokens, (client) =>
+            client.crm.pipelines.pipelinesApi.getAll('deals'),
+          )
+        ).results,
+      ),
+    enabledCurrencies: async () => {
+      const read = async <T>(path: string): Promise<T> => {
+        const response = await callHubSpot(context, hubId, tokens, async (client) => {
+          const answer = await client.apiRequest({ method: 'GET', path });
+          if (!answer.ok) throw Object.assign(new Error(await answer.text()), { code: answer.status });
+          return answer;
+        });
+        return (await response.json()) as T;
+      };
+      try {
+        const company = await read<{ id: string }>('/settings/v3/currencies/company-currency');
+        const rates = await read<{ results: { fromCurrencyCode: string }[] }>(
+          '/settings/v3/currencies/exchange-rates/current',
+        );
+        return new Set([company.id, ...rates.results.map((rate) => rate.fromCurrencyCode)]);
+      } catch (error) {
+        if (error instanceof RejectedCrmError) return undefined;
+        throw error;
+      }
+    },
     upsert: async (objectType, inputs) => {
       const idProperty = inputs[0]?.idProperty ?? '';
       const body = await call((client) => client.crm.objects.batchApi.upsert(objectType, { inputs }));
@@ -203,7 +245,8 @@ export const hubspotCrm = (context: AppContext, hubId: number, tokens: TokenSour
           })),
         }),
       );
-      return keyed(body, (result) => String(result.properties?.[keyProperty] ?? ''));
+      const written = keyed(body, (result) => String(result.properties?.[keyProperty] ?? ''));
+      return { ...written, results: written.results.map((result) => ({ ...result, created: true })) };
     },
     update: async (objectType, inputs) => {
       const body = await call((client) => client.crm.objects.batchApi.update(objectType, { inputs }));
@@ -237,7 +280,19 @@ export const hubspotCrm = (context: AppContext, hubId: number, tokens: TokenSour
     findBy: async (objectType, property, values) => {
       const body = (await call((client) =>
         client.crm.objects.searchApi.doSearch(objectType, {
-          filterGroups: [{ filters: [{ propertyName: property, operator: 'IN' as never, values }] }],
+          // HubSpot's search takes IN values on string properties in lower case only (and matches
+          // them case-insensitively); Stripe ids are mixed case.
+          filterGroups: [
+            {
+              filters: [
+                {
+                  propertyName: property,
+                  operator: 'IN' as never,
+                  values: values.map((value) => value.toLowerCase()),
+                },
+              ],
+            },
+          ],
           properties: [property],
           limit: 100,
         }),

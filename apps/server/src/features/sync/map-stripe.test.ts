@@ -114,6 +114,33 @@ describe('mapSubscription', () => {
       expect(mapped.warnings[0]).toMatch(/No mapping rule for status "active" matches the prices/);
   });
 
+  it('gives line items HubSpot’s billing frequency, the start date, and a term only for a subscription that ends', () => {
+    const renewing = mapSubscription(subscription('active', [{ id: 'price_a', amount: 100 }]), [rule()]);
+    expect(renewing.records[1]?.properties).toMatchObject({
+      recurringbillingfrequency: 'monthly',
+      hs_recurring_billing_start_date: '2023-11-14',
+    });
+    expect(renewing.records[1]?.properties).not.toHaveProperty('hs_recurring_billing_period');
+    const ending = mapSubscription(
+      {
+        ...subscription('active', [{ id: 'price_a', amount: 100 }]),
+        cancel_at: 1_700_000_000 + 365 * 86_400,
+      },
+      [rule()],
+    );
+    expect(ending.records[1]?.properties).toMatchObject({ hs_recurring_billing_period: 'P12M' });
+  });
+
+  it('writes a price HubSpot has no frequency for without one, and says so', () => {
+    const every5Months = subscription('active', [{ id: 'price_a', amount: 100 }]);
+    const [item] = every5Months.items.data;
+    if (item) item.price.recurring = { interval: 'month', interval_count: 5 } as Stripe.Price.Recurring;
+    const mapped = mapSubscription(every5Months, [rule()]);
+    expect(mapped.records[1]?.properties).not.toHaveProperty('recurringbillingfrequency');
+    expect(mapped.records[1]?.properties).not.toHaveProperty('hs_recurring_billing_period');
+    expect(mapped.warnings).toEqual([expect.stringMatching(/billed every 5 months, which HubSpot/)]);
+  });
+
   it('warns with the reason and writes no deal when no rule has the status', () => {
     const mapped = mapSubscription(subscription('trialing', [{ id: 'price_a', amount: 100 }]), [rule()]);
     expect(mapped.records).toEqual([]);
@@ -121,31 +148,126 @@ describe('mapSubscription', () => {
   });
 });
 
+const invoice = (overrides: Record<string, unknown> = {}) =>
+  ({
+    id: 'in_1',
+    number: 'A-1',
+    currency: 'eur',
+    created: Date.UTC(2026, 10, 24, 15, 30) / 1000,
+    due_date: null,
+    status: 'paid',
+    total: 3998,
+    customer: 'cus_1',
+    parent: { subscription_details: { subscription: 'sub_1' } },
+    lines: {
+      has_more: false,
+      data: [
+        {
+          id: 'il_1',
+          amount: 3998,
+          currency: 'eur',
+          description: '2 × Pro (at €19.99 / month)',
+          quantity: 2,
+          period: { start: Date.UTC(2026, 10, 24) / 1000, end: Date.UTC(2026, 11, 24) / 1000 },
+          pricing: { unit_amount_decimal: '1999' },
+        },
+      ],
+    },
+    ...overrides,
+  }) as unknown as Stripe.Invoice;
+
 describe('mapInvoice', () => {
-  it('writes the invoice in major units, associated with the contact and the deal', () => {
-    const mapped = mapInvoice({
-      id: 'in_1',
-      number: 'A-1',
-      currency: 'eur',
-      created: 1_700_000_000,
-      due_date: null,
-      status: 'void',
-      total: 1999,
-      amount_paid: 0,
-      amount_remaining: 1999,
-      hosted_invoice_url: 'https://pay.example/in_1',
-      status_transitions: { paid_at: null },
-      customer: 'cus_1',
-      parent: { subscription_details: { subscription: 'sub_1' } },
-    } as unknown as Stripe.Invoice);
-    expect(mapped.records[0]?.properties).toMatchObject({
-      hs_number: 'A-1',
+  it('writes a draft in its currency with its dates and no amounts, to reach the status after', () => {
+    const [record] = mapInvoice(invoice()).records;
+    expect(record).toMatchObject({ objectType: 'invoices', status: 'paid' });
+    expect(record?.properties).toEqual({
+      billbridge_stripe_id: 'in_1',
       hs_currency: 'EUR',
-      hs_amount_billed: '19.99',
-      hs_invoice_status: 'voided',
-      hs_invoice_date: '1700000000000',
+      hs_invoice_date: String(Date.UTC(2026, 10, 24, 15, 30)),
+      hs_due_date: String(Date.UTC(2026, 10, 24, 15, 30)),
+      hs_external_invoice_id: 'in_1',
     });
-    expect(mapped.associations.map((association) => association.to.objectType)).toEqual([
+  });
+
+  it('writes one line item per Stripe line, under the invoice, with quantity, unit price and period', () => {
+    const lines = mapInvoice(invoice()).records.filter((record) => record.objectType === 'line_items');
+    expect(lines).toEqual([
+      {
+        objectType: 'line_items',
+        idProperty: 'hs_sku',
+        id: 'il_1',
+        stripeObjectId: 'il_1',
+        parent: { objectType: 'invoices', stripeObjectId: 'in_1' },
+        properties: {
+          hs_sku: 'il_1',
+          name: '2 × Pro (at €19.99 / month)',
+          description: '2 × Pro (at €19.99 / month) (2026-11-24 – 2026-12-24)',
+          quantity: '2',
+          price: '19.99',
+          hs_line_item_currency_code: 'EUR',
+          hs_recurring_billing_start_date: '2026-11-24',
+        },
+      },
+    ]);
+  });
+
+  it('converts zero- and three-decimal currencies exactly', () => {
+    const yen = mapInvoice(
+      invoice({
+        currency: 'jpy',
+        lines: {
+          has_more: false,
+          data: [
+            {
+              id: 'il_2',
+              amount: 1500,
+              currency: 'jpy',
+              quantity: 1,
+              period: { start: 1, end: 1 },
+              pricing: null,
+            },
+          ],
+        },
+      }),
+    );
+    expect(yen.records[1]?.properties).toMatchObject({ price: '1500', hs_line_item_currency_code: 'JPY' });
+    const dinar = mapInvoice(
+      invoice({
+        currency: 'kwd',
+        lines: {
+          has_more: false,
+          data: [
+            {
+              id: 'il_3',
+              amount: 1001,
+              currency: 'kwd',
+              quantity: 3,
+              period: { start: 1, end: 1 },
+              pricing: null,
+            },
+          ],
+        },
+      }),
+    );
+    expect(dinar.records[1]?.properties).toMatchObject({ price: '1.001', quantity: '1' });
+  });
+
+  it.each([
+    ['draft', 'draft'],
+    ['open', 'open'],
+    ['paid', 'paid'],
+    ['void', 'voided'],
+    ['uncollectible', 'open'],
+  ])('a Stripe invoice %s is %s in HubSpot', (status, lifecycle) => {
+    expect(mapInvoice(invoice({ status })).records[0]?.status).toBe(lifecycle);
+  });
+
+  it('says why an uncollectible invoice stays open', () => {
+    expect(mapInvoice(invoice({ status: 'uncollectible' })).warnings[0]).toMatch(/no such status/);
+  });
+
+  it('is associated with the contact and the deal', () => {
+    expect(mapInvoice(invoice()).associations.map((association) => association.to.objectType)).toEqual([
       'contacts',
       'deals',
     ]);

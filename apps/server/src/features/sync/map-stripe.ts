@@ -1,19 +1,23 @@
 import type Stripe from 'stripe';
 import { matchMappingRule, type PipelineMappingRule } from '@billbridge/contract';
+import { billingFrequency, termOf, unsupportedIntervalWarning, utcDate } from './billing-terms.ts';
 import {
   skuProperty,
   stripeIdProperty,
   type AssociationWrite,
   type CrmRef,
+  type InvoiceStatus,
   type RecordWrite,
 } from './crm-records.ts';
+import { majorUnits } from './money.ts';
 
 /**
  * Stripe objects → HubSpot records (ARCHITECTURE §7.4), pure: no I/O, so every rule is a unit test.
- * Amounts are converted from minor units; dates are epoch milliseconds as HubSpot takes them.
+ * Amounts are converted exactly from the currency's minor units; datetimes are epoch milliseconds,
+ * date-only properties UTC calendar dates, as HubSpot takes them.
  */
 export type Mapped = {
-  records: Omit<RecordWrite, 'eventCreated' | 'eventRowIds'>[];
+  records: Omit<RecordWrite, 'eventCreated' | 'eventRank' | 'eventRowIds'>[];
   associations: Omit<AssociationWrite, 'eventRowIds'>[];
   /** The customer whose contact an association needs, when this event does not carry it. */
   needsCustomer?: string;
@@ -26,7 +30,6 @@ const nothing = (warning?: string): Mapped => ({
   warnings: warning ? [warning] : [],
 });
 
-const major = (minor: number | null | undefined): string => String((minor ?? 0) / 100);
 const millis = (seconds: number | null | undefined): string | undefined =>
   seconds ? String(seconds * 1000) : undefined;
 const defined = (values: Record<string, string | null | undefined>): Record<string, string> =>
@@ -84,28 +87,38 @@ export const mapSubscription = (
   if (!match.matched) return nothing(`${match.reason}: no deal was written`);
   const currency = subscription.currency.toUpperCase();
   const amount = subscription.items.data.reduce(
-    (sum, item) => sum + (item.price.unit_amount ?? 0) * (item.quantity ?? 1),
+    (sum, item) =>
+      sum + (item.price.unit_amount ?? Number(item.price.unit_amount_decimal ?? 0)) * (item.quantity ?? 1),
     0,
   );
   const dealRef: CrmRef = { objectType: 'deals', stripeObjectId: subscription.id };
   const customerId = idOf(subscription.customer) as string;
-  const lineItems = subscription.items.data.map((item) => ({
-    objectType: 'line_items' as const,
-    idProperty: skuProperty,
-    id: item.id,
-    stripeObjectId: item.id,
-    parent: dealRef,
-    properties: defined({
-      [skuProperty]: item.id,
-      name: item.price.nickname ?? idOf(item.price.product) ?? item.price.id,
-      quantity: String(item.quantity ?? 1),
-      price: major(item.price.unit_amount),
-      hs_line_item_currency_code: currency,
-      hs_recurring_billing_period: item.price.recurring
-        ? `P${item.price.recurring.interval_count}${item.price.recurring.interval[0]?.toUpperCase()}`
-        : undefined,
-    }),
-  }));
+  const warnings: string[] = [];
+  const lineItems = subscription.items.data.map((item) => {
+    const recurring = item.price.recurring;
+    const frequency = recurring ? billingFrequency(recurring) : undefined;
+    if (recurring && !frequency) warnings.push(unsupportedIntervalWarning(recurring));
+    return {
+      objectType: 'line_items' as const,
+      idProperty: skuProperty,
+      id: item.id,
+      stripeObjectId: item.id,
+      parent: dealRef,
+      properties: defined({
+        [skuProperty]: item.id,
+        name: item.price.nickname ?? idOf(item.price.product) ?? item.price.id,
+        quantity: String(item.quantity ?? 1),
+        price: majorUnits(item.price.unit_amount_decimal ?? item.price.unit_amount, currency),
+        hs_line_item_currency_code: currency,
+        recurringbillingfrequency: frequency,
+        hs_recurring_billing_period:
+          recurring && frequency
+            ? termOf(recurring, subscription.start_date, subscription.cancel_at)
+            : undefined,
+        hs_recurring_billing_start_date: frequency ? utcDate(subscription.start_date) : undefined,
+      }),
+    };
+  });
   return {
     records: [
       {
@@ -116,7 +129,7 @@ export const mapSubscription = (
         properties: defined({
           [stripeIdProperty]: subscription.id,
           dealname: `Subscription ${subscription.id}`,
-          amount: major(amount),
+          amount: majorUnits(amount, currency),
           deal_currency_code: currency,
           pipeline: match.rule.hubspot_pipeline,
           dealstage: match.rule.hubspot_stage,
@@ -127,11 +140,15 @@ export const mapSubscription = (
     ],
     associations: [{ from: dealRef, to: contactRef(customerId) }],
     needsCustomer: customerId,
-    warnings: [],
+    warnings,
   };
 };
 
-const invoiceStatuses: Record<string, string> = {
+/**
+ * Where a Stripe invoice status leads in HubSpot's lifecycle. Stripe's `uncollectible` has no
+ * HubSpot status: the invoice stays open, its balance still due (decision 022).
+ */
+const lifecycleOf: Record<Stripe.Invoice.Status, InvoiceStatus> = {
   draft: 'draft',
   open: 'open',
   paid: 'paid',
@@ -139,11 +156,58 @@ const invoiceStatuses: Record<string, string> = {
   uncollectible: 'open',
 };
 
-/** An invoice becomes a HubSpot invoice, associated with the customer's contact and the deal. */
+const uncollectibleNote =
+  'Stripe marked the invoice uncollectible; HubSpot has no such status, so it stays open there';
+
+/** One HubSpot line item per invoice line: its quantity, unit price, description and period. */
+const invoiceLineItem = (
+  line: Stripe.InvoiceLineItem,
+  invoiceRef: CrmRef,
+): Omit<RecordWrite, 'eventCreated' | 'eventRank' | 'eventRowIds'> => {
+  const currency = line.currency.toUpperCase();
+  const quantity = line.quantity ?? 1;
+  const unitDecimal = line.pricing?.unit_amount_decimal;
+  const evenlySplit = quantity > 0 && line.amount % quantity === 0;
+  const [start, end] = [utcDate(line.period.start), utcDate(line.period.end)];
+  return {
+    objectType: 'line_items',
+    idProperty: skuProperty,
+    id: line.id,
+    stripeObjectId: line.id,
+    parent: invoiceRef,
+    properties: defined({
+      [skuProperty]: line.id,
+      name: line.description ?? line.id,
+      description:
+        start && end && start !== end
+          ? `${line.description ?? ''} (${start} – ${end})`.trim()
+          : (line.description ?? undefined),
+      quantity: String(unitDecimal || evenlySplit ? quantity : 1),
+      price: majorUnits(unitDecimal ?? (evenlySplit ? line.amount / quantity : line.amount), currency),
+      hs_line_item_currency_code: currency,
+      hs_recurring_billing_start_date: start,
+    }),
+  };
+};
+
+/**
+ * An invoice becomes a HubSpot invoice created as a draft in its currency, with one line item per
+ * Stripe line, associated with the customer's contact and the deal, then moved along HubSpot's
+ * lifecycle to where Stripe's invoice is. Amounts, number and payment date are HubSpot's to compute.
+ */
 export const mapInvoice = (invoice: Stripe.Invoice): Mapped => {
   const customerId = idOf(invoice.customer);
   const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
   const ref: CrmRef = { objectType: 'invoices', stripeObjectId: invoice.id as string };
+  const lines = invoice.lines.data;
+  const warnings = [
+    ...(invoice.status === 'uncollectible' ? [uncollectibleNote] : []),
+    ...(invoice.lines.has_more
+      ? [
+          `Only the first ${lines.length} lines of the invoice were in Stripe's event, so only they were written`,
+        ]
+      : []),
+  ];
   return {
     records: [
       {
@@ -151,21 +215,16 @@ export const mapInvoice = (invoice: Stripe.Invoice): Mapped => {
         idProperty: stripeIdProperty,
         id: invoice.id as string,
         stripeObjectId: invoice.id as string,
+        status: lifecycleOf[invoice.status ?? 'draft'],
         properties: defined({
           [stripeIdProperty]: invoice.id,
-          hs_number: invoice.number ?? undefined,
           hs_currency: invoice.currency.toUpperCase(),
           hs_invoice_date: millis(invoice.created),
           hs_due_date: millis(invoice.due_date ?? invoice.created),
-          hs_invoice_status: invoiceStatuses[invoice.status ?? 'draft'] ?? 'draft',
-          hs_amount_billed: major(invoice.total),
-          hs_amount_paid: major(invoice.amount_paid),
-          hs_balance_due: major(invoice.amount_remaining),
-          hs_invoice_link: invoice.hosted_invoice_url ?? undefined,
-          hs_payment_date: millis(invoice.status_transitions?.paid_at),
           hs_external_invoice_id: invoice.id,
         }),
       },
+      ...lines.map((line) => invoiceLineItem(line, ref)),
     ],
     associations: [
       ...(customerId ? [{ from: ref, to: contactRef(customerId) }] : []),
@@ -174,7 +233,7 @@ export const mapInvoice = (invoice: Stripe.Invoice): Mapped => {
         : []),
     ],
     ...(customerId ? { needsCustomer: customerId } : {}),
-    warnings: [],
+    warnings,
   };
 };
 
@@ -207,6 +266,7 @@ const customerEventTypes = new Set([
   'customer.updated',
   'customer.deleted',
   'customer.backfilled',
+  'customer.reconciled',
 ]);
 
 /** Which mapper an event type uses; undefined = recorded, nothing to write (e.g. payments, prices). */

@@ -1,25 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { StripeEventRow } from '../../db/schema.ts';
+import { eventRowOf } from '../../testing/event-rows.ts';
 import { planRound } from './plan-round.ts';
 
-let nextId = 1;
-const event = (type: string, object: Record<string, unknown>, created: number): StripeEventRow => ({
-  id: nextId++,
-  accountId: 'acct_1',
-  eventId: `evt_${nextId}`,
-  type,
-  livemode: false,
-  created,
-  objectId: String(object.id),
-  payload: { data: { object } },
-  sourceId: 'source-1',
-  subscriptionId: 'workspace-1',
-  state: 'ready',
-  attempts: 0,
-  notBefore: null,
-  lastError: null,
-  receivedAt: new Date(),
-});
+const event = eventRowOf;
 
 const customer = (email: string) => ({ id: 'cus_1', object: 'customer', email, name: null, phone: null });
 
@@ -51,11 +34,57 @@ describe('planRound', () => {
     const payment = event('payment_intent.succeeded', { id: 'pi_1' }, 100);
     const invoice = event(
       'invoice.paid',
-      { id: 'in_1', currency: 'usd', created: 100, status: 'paid', total: 100, customer: 'cus_9' },
+      {
+        id: 'in_1',
+        currency: 'usd',
+        created: 100,
+        status: 'paid',
+        total: 100,
+        customer: 'cus_9',
+        lines: { data: [], has_more: false },
+      },
       100,
     );
     const plan = planRound([payment, invoice], [], new Map());
     expect(plan.settled.get(payment.id)?.status).toBe('success');
     expect([...plan.missingCustomers.keys()]).toEqual(['cus_9']);
+  });
+
+  it('only moves the status of an invoice HubSpot has finalized; a draft is written whole', () => {
+    const paid = () =>
+      event(
+        'invoice.paid',
+        {
+          id: 'in_5',
+          currency: 'usd',
+          created: 100,
+          status: 'paid',
+          customer: 'cus_5',
+          lines: {
+            data: [
+              {
+                id: 'il_5',
+                amount: 100,
+                currency: 'usd',
+                quantity: 1,
+                pricing: null,
+                period: { start: 100, end: 200 },
+              },
+            ],
+            has_more: false,
+          },
+        },
+        100,
+      );
+    const linked = (rank: number) =>
+      new Map([['invoices:in_5', { crmObjectId: '901', appliedEventCreated: 100, appliedEventRank: rank }]]);
+    const open = planRound([paid()], [], linked(3));
+    expect(open.records).toEqual([
+      expect.objectContaining({ objectType: 'invoices', status: 'paid', statusOnly: true }),
+    ]);
+    expect(open.associations).toEqual([]);
+    const draft = planRound([paid()], [], linked(0));
+    expect(draft.records.map((record) => record.objectType).sort()).toEqual(['invoices', 'line_items']);
+    expect(draft.associations).toHaveLength(1);
   });
 });

@@ -7,6 +7,7 @@ import {
   type CrmRef,
   type RecordWrite,
 } from './crm-records.ts';
+import { compareOrder, finalizedInvoiceRank, orderOf, type EventOrder } from './event-order.ts';
 import { mapEvent, type Mapped } from './map-stripe.ts';
 import type { WritePlan } from './write-plan.ts';
 
@@ -23,7 +24,12 @@ export type RoundPlan = WritePlan & {
 
 export type Settled = { status: 'success' | 'warning'; reason: string };
 
-export type Link = { crmObjectId: string | null; appliedEventCreated: number | null };
+export type Link = {
+  crmObjectId: string | null;
+  appliedEventCreated: number | null;
+  /** The applied event's rank within its second (`lifecycleRankOf`); 0 when unknown. */
+  appliedEventRank?: number;
+};
 
 const primaryTypes: [prefix: string, objectType: CrmObjectType][] = [
   ['customer.subscription.', 'deals'],
@@ -44,14 +50,28 @@ const superseded: Settled = {
   reason: 'A newer state of this object is already in HubSpot',
 };
 
-const newer = (a: StripeEventRow, b: StripeEventRow) =>
-  a.created > b.created || (a.created === b.created && a.id > b.id);
+/** Later in the object's life; on a tie of second and rank, the later arrival. */
+const newer = (a: StripeEventRow, b: StripeEventRow) => {
+  const order = compareOrder(orderOf(a), orderOf(b));
+  return order > 0 || (order === 0 && a.id > b.id);
+};
+
+/** What HubSpot has is later than `winner`: an older state must not overwrite it. */
+const appliedLater = (link: Link | undefined, winner: EventOrder): boolean =>
+  link?.appliedEventCreated != null &&
+  compareOrder({ created: link.appliedEventCreated, rank: link.appliedEventRank ?? 0 }, winner) > 0;
 
 const addRecord = (records: Map<string, RecordWrite>, record: RecordWrite) => {
   const key = `${record.objectType}:${record.id.toLowerCase()}`;
   const existing = records.get(key);
   if (!existing) return records.set(key, record);
-  const winner = record.eventCreated >= existing.eventCreated ? record : existing;
+  const winner =
+    compareOrder(
+      { created: record.eventCreated, rank: record.eventRank ?? 0 },
+      { created: existing.eventCreated, rank: existing.eventRank ?? 0 },
+    ) >= 0
+      ? record
+      : existing;
   records.set(key, {
     ...winner,
     eventRowIds: [...new Set([...existing.eventRowIds, ...record.eventRowIds])],
@@ -69,7 +89,8 @@ const addAssociation = (associations: Map<string, AssociationWrite>, write: Asso
 
 /**
  * Plans one round: events of the same Stripe object collapse into the newest one (an older state
- * never overwrites a newer one, even one applied in an earlier round), the newest is mapped, and
+ * never overwrites a newer one, even one applied in an earlier round or in the same second: see
+ * `event-order.ts`), the newest is mapped, and
  * records and associations shared by several events are written once.
  */
 export const planRound = (
@@ -98,8 +119,8 @@ export const planRound = (
   const associations = new Map<string, AssociationWrite>();
   for (const [key, group] of groups) {
     const winner = group.reduce((best, event) => (newer(event, best) ? event : best));
-    const applied = links.get(key)?.appliedEventCreated;
-    if (applied != null && applied > winner.created) {
+    const order = orderOf(winner);
+    if (appliedLater(links.get(key), order)) {
       for (const event of group) plan.settled.set(event.id, superseded);
       continue;
     }
@@ -117,8 +138,8 @@ export const planRound = (
     }
     addMapped(
       plan,
-      mapped,
-      { eventRowIds, created: winner.created, sourceId: winner.sourceId },
+      isFinalizedInvoice(key, links.get(key)) ? statusOnly(mapped) : mapped,
+      { eventRowIds, order, sourceId: winner.sourceId, eventId: winner.eventId },
       records,
       associations,
     );
@@ -138,6 +159,22 @@ export const planRound = (
   return plan;
 };
 
+/** An invoice HubSpot has open, paid or voided: nothing of it but its status can change there. */
+const isFinalizedInvoice = (key: string, link: Link | undefined): boolean =>
+  key.startsWith('invoices:') &&
+  Boolean(link?.crmObjectId) &&
+  (link?.appliedEventRank ?? 0) >= finalizedInvoiceRank;
+
+/** The invoice record alone, marked to move its status only: two HubSpot calls instead of eight. */
+const statusOnly = (mapped: Mapped): Mapped => ({
+  ...mapped,
+  records: mapped.records
+    .filter((record) => record.objectType === 'invoices')
+    .map((record) => ({ ...record, statusOnly: true })),
+  associations: [],
+  needsCustomer: undefined,
+});
+
 /** Maps an event; a payload the mappers cannot read is reported, not thrown, so it fails alone. */
 const safelyMapped = (
   event: StripeEventRow,
@@ -153,12 +190,18 @@ const safelyMapped = (
 const addMapped = (
   plan: RoundPlan,
   mapped: Mapped,
-  origin: { eventRowIds: number[]; created: number; sourceId: string | null },
+  origin: { eventRowIds: number[]; order: EventOrder; sourceId: string | null; eventId: string },
   records: Map<string, RecordWrite>,
   associations: Map<string, AssociationWrite>,
 ) => {
   for (const record of mapped.records) {
-    addRecord(records, { ...record, eventCreated: origin.created, eventRowIds: origin.eventRowIds });
+    addRecord(records, {
+      ...record,
+      eventCreated: origin.order.created,
+      eventRank: origin.order.rank,
+      eventId: origin.eventId,
+      eventRowIds: origin.eventRowIds,
+    });
   }
   for (const association of mapped.associations) {
     addAssociation(associations, { ...association, eventRowIds: origin.eventRowIds });
@@ -171,7 +214,7 @@ const addMapped = (
     const need = plan.missingCustomers.get(mapped.needsCustomer);
     plan.missingCustomers.set(mapped.needsCustomer, {
       eventRowIds: [...(need?.eventRowIds ?? []), ...origin.eventRowIds],
-      created: Math.max(need?.created ?? 0, origin.created),
+      created: Math.max(need?.created ?? 0, origin.order.created),
       sourceId: origin.sourceId,
     });
   }

@@ -81,22 +81,17 @@ describe('sync reliability', () => {
     90_000,
   );
 
-  it('writes 99 of a batch of 100 with one invalid record, dead-letters that one and syncs it once by replay', async () => {
+  it('writes 99 of a batch of 100 with one record HubSpot refuses, dead-letters that one and replays it once', async () => {
     t = await createTestApp();
-    const world = await seedSyncedWorkspace(t, {
-      rules: [ruleOf('active', 'vip', { mode: 'any', ids: ['price_vip'] }), ruleOf('active', 'closedwon')],
-    });
+    const world = await seedSyncedWorkspace(t, { rules: [ruleOf('active', 'closedwon')] });
     await post(world, 'customer.created', customerOf('cus_batch', 'batch@example.com'));
+    const created = Math.floor(Date.now() / 1000) - 60;
     const events: Stripe.Event[] = [];
     for (let i = 0; i < 100; i++) {
-      const prices = i === 42 ? [{ id: 'price_vip', amount: 9900 }] : [{ id: 'price_basic', amount: 1000 }];
-      events.push(
-        await post(
-          world,
-          'customer.subscription.created',
-          billingSubscriptionOf(`sub_batch${i}`, 'cus_batch', 'active', prices),
-        ),
-      );
+      // One start date out of range: the deal's close date is no date HubSpot takes, so it refuses it.
+      const subscription = billingSubscriptionOf(`sub_batch${i}`, 'cus_batch');
+      if (i === 42) subscription.start_date = 1e20;
+      events.push(await post(world, 'customer.subscription.created', subscription, created));
     }
     await start();
     const bad = events[42]?.id ?? '';
@@ -106,12 +101,15 @@ describe('sync reliability', () => {
     });
     const deals = () => sandbox().hubspotState.records(world.portalId, 'deals');
     expect(deals()).toHaveLength(99);
-    expect((await activityOf(bad))?.reason).toMatch(/vip/);
-    // The admin fixes the mapping (the stage the rule named does not exist) and replays the activity.
-    await t.context.database.db
-      .update(destination)
-      .set({ settings: { pipeline_mapping_rules: [ruleOf('active', 'closedwon')] } })
-      .where(eq(destination.id, world.destinationId));
+    expect((await activityOf(bad))?.reason).toMatch(/is not a valid datetime/);
+    // Stripe sends the corrected state; replaying the refused event then writes nothing twice.
+    await post(
+      world,
+      'customer.subscription.updated',
+      billingSubscriptionOf('sub_batch42', 'cus_batch', 'active', [{ id: 'price_basic', amount: 1000 }]),
+      created + 30,
+    );
+    await waitFor(() => deals().length === 100, { what: 'the corrected deal' });
     const failed = await activityOf(bad);
     const { status } = await callFunction(
       t.app,
@@ -121,7 +119,7 @@ describe('sync reliability', () => {
     );
     expect(status).toBe(200);
     await waitFor(async () => (await activityOf(bad))?.status === 'success', {
-      what: 'the replayed event synced',
+      what: 'the replayed event settled',
     });
     expect(deals()).toHaveLength(100);
     expect(deals().filter((deal) => deal.properties.billbridge_stripe_id === 'sub_batch42')).toHaveLength(1);

@@ -4,13 +4,15 @@ import { activity, crmLink, stripeEvent, type StripeEventRow } from '../../db/sc
 import type { Transaction } from './gate.ts';
 import { heldForDestination } from './gate.ts';
 import { backoffMs } from './hubspot-crm.ts';
+import { observeSynced } from '../../metrics/metrics.ts';
 import type { LinkWrite, Unlink } from './write-round.ts';
 
 export type EventOutcome =
   | { kind: 'written'; warnings: string[]; note?: string | undefined }
   | { kind: 'failed'; reason: string; final?: boolean }
   | { kind: 'transient'; reason: string }
-  | { kind: 'held' };
+  /** Without a reason: no destination to write to. */
+  | { kind: 'held'; reason?: string };
 
 /** Write attempts a refused record gets before it is dead-lettered (replayable). */
 export const maxRecordAttempts = 3;
@@ -52,9 +54,16 @@ const changeOf = (event: StripeEventRow, outcome: EventOutcome): Change => {
         activity: { status: 'pending', reason: `Retrying: ${outcome.reason}` },
       };
     case 'held':
-      return { event: { state: 'held' }, activity: { status: 'warning', reason: heldForDestination } };
+      return {
+        event: { state: 'held', lastError: outcome.reason ?? null },
+        activity: { status: 'warning', reason: outcome.reason ?? heldForDestination },
+      };
   }
 };
+
+/** The link's event comes at or after the one applied (none applied counts as earliest). */
+const laterThanApplied = (link: LinkWrite) =>
+  sql`(${link.eventCreated}::bigint, ${link.eventRank}::int) >= (coalesce(${crmLink.appliedEventCreated}, -1), ${crmLink.appliedEventRank})`;
 
 const saveLinks = async (tx: Transaction, links: LinkWrite[]) => {
   for (const link of links) {
@@ -66,14 +75,27 @@ const saveLinks = async (tx: Transaction, links: LinkWrite[]) => {
         crmObjectType: link.crmObjectType,
         crmObjectId: link.crmObjectId,
         appliedEventCreated: link.eventCreated,
+        appliedEventRank: link.eventRank,
+        appliedEventId: link.eventId,
         parentStripeObjectId: link.parentStripeObjectId,
+        dealPipeline: link.dealPipeline,
+        dealStage: link.dealStage,
       })
       .onConflictDoUpdate({
         target: [crmLink.destinationId, crmLink.stripeObjectId, crmLink.crmObjectType],
         set: {
           crmObjectId: link.crmObjectId,
-          appliedEventCreated: sql`greatest(${crmLink.appliedEventCreated}, ${link.eventCreated})`,
+          // The later of the two in the object's life: second, then rank within it.
+          appliedEventCreated: sql`case when ${laterThanApplied(link)} then ${link.eventCreated} else ${crmLink.appliedEventCreated} end`,
+          appliedEventRank: sql`case when ${laterThanApplied(link)} then ${link.eventRank} else ${crmLink.appliedEventRank} end`,
+          appliedEventId: sql`case when ${laterThanApplied(link)} then ${link.eventId}::text else ${crmLink.appliedEventId} end`,
           parentStripeObjectId: link.parentStripeObjectId,
+          ...(link.dealStage === undefined
+            ? {}
+            : {
+                dealPipeline: sql`case when ${laterThanApplied(link)} then ${link.dealPipeline ?? null}::text else ${crmLink.dealPipeline} end`,
+                dealStage: sql`case when ${laterThanApplied(link)} then ${link.dealStage}::text else ${crmLink.dealStage} end`,
+              }),
           updatedAt: new Date(),
         },
       });
@@ -133,4 +155,5 @@ export const settleRound = async (
         );
     }
   });
+  observeSynced(round.events.filter((event) => round.outcomes.get(event.id)?.kind === 'written'));
 };

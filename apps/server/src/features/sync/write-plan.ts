@@ -7,6 +7,7 @@ import {
   type AssociationWrite,
   type CrmObjectType,
   type CrmRef,
+  type InvoiceStatus,
   type RecordWrite,
 } from './crm-records.ts';
 import { RejectedCrmError, type CrmClient, type WriteResult } from './hubspot-crm.ts';
@@ -29,6 +30,8 @@ export type PlanResult = {
   warnings: Map<number, string[]>;
   /** Stripe ids of the line items archived (their links go). */
   archived: string[];
+  /** `refKey`s of the records this plan's upserts created (so nothing of theirs is in HubSpot yet). */
+  created: Set<string>;
 };
 
 export const maxBatchInputs = 100;
@@ -63,7 +66,9 @@ const writeIsolating = async (
       const byKey = new Map(chunk.map((record) => [keyOf(record).toLowerCase(), record]));
       for (const written of answer.results) {
         const record = byKey.get(written.key);
-        if (record) result.hubspotIds.set(refKey(record), written.id);
+        if (!record) continue;
+        result.hubspotIds.set(refKey(record), written.id);
+        if (written.created) result.created.add(refKey(record));
       }
       for (const error of answer.errors) {
         const record = byKey.get(error.key);
@@ -87,7 +92,8 @@ type Ids = (key: string) => string | undefined;
 
 /**
  * HubSpot ids of SKU-keyed records not linked yet but already in HubSpot (a round repeated after a
- * crash, say): a deal's line items are read through its associations, products are searched.
+ * crash, say): line items are read through their deal's or invoice's associations (a parent this
+ * round created has none), products are searched.
  */
 const findExisting = async (
   crm: CrmClient,
@@ -95,16 +101,21 @@ const findExisting = async (
   records: RecordWrite[],
   ids: Ids,
   keyProperty: string,
+  created: ReadonlySet<string>,
 ) => {
   const found = new Map<string, string>();
   if (objectType === 'line_items') {
-    const dealIds = [
-      ...new Set(records.flatMap((record) => (record.parent ? (ids(refKey(record.parent)) ?? []) : []))),
-    ];
+    const parents = new Map<CrmObjectType, Set<string>>();
+    for (const { parent } of records) {
+      const id = parent && !created.has(refKey(parent)) ? ids(refKey(parent)) : undefined;
+      if (parent && id) parents.set(parent.objectType, (parents.get(parent.objectType) ?? new Set()).add(id));
+    }
     const lineItemIds: string[] = [];
-    for (const chunk of chunks(dealIds)) {
-      for (const idsOfDeal of (await crm.associatedIds('deals', 'line_items', chunk)).values())
-        lineItemIds.push(...idsOfDeal);
+    for (const [parentType, parentIds] of parents) {
+      for (const chunk of chunks([...parentIds])) {
+        for (const idsOfParent of (await crm.associatedIds(parentType, 'line_items', chunk)).values())
+          lineItemIds.push(...idsOfParent);
+      }
     }
     for (const chunk of chunks(lineItemIds)) {
       for (const item of await crm.read('line_items', chunk, skuProperty)) found.set(item.key, item.id);
@@ -138,7 +149,7 @@ const writeByKey = async (
   }
   const unlinked = records.filter((record) => !hubspotIdOf.has(record.id.toLowerCase()));
   if (unlinked.length) {
-    for (const [key, id] of await findExisting(crm, objectType, unlinked, ids, keyProperty)) {
+    for (const [key, id] of await findExisting(crm, objectType, unlinked, ids, keyProperty, result.created)) {
       hubspotIdOf.set(key, id);
     }
   }
@@ -256,12 +267,23 @@ export const executePlan = async (
   /** Types whose `billbridge_stripe_id` exists in the portal; the others use their fallback key. */
   uniquelyKeyed: ReadonlySet<CrmObjectType> = new Set(['deals', 'invoices']),
 ): Promise<PlanResult> => {
-  const result: PlanResult = { hubspotIds: new Map(), failed: new Map(), warnings: new Map(), archived: [] };
+  const result: PlanResult = {
+    hubspotIds: new Map(),
+    failed: new Map(),
+    warnings: new Map(),
+    archived: [],
+    created: new Set(),
+  };
   const ids: Ids = (key) => result.hubspotIds.get(key) ?? knownIds.get(key);
   for (const objectType of writeOrder) {
     const upserts: RecordWrite[] = [];
     const byKey = new Map<string, RecordWrite[]>();
     for (const record of plan.records.filter((item) => item.objectType === objectType)) {
+      const known = record.statusOnly ? knownIds.get(refKey(record)) : undefined;
+      if (known) {
+        result.hubspotIds.set(refKey(record), known);
+        continue;
+      }
       const key = lookupKeyOf(record, uniquelyKeyed);
       if (!key) {
         upserts.push(record);
@@ -285,7 +307,87 @@ export const executePlan = async (
   }
   await archiveRemoved(crm, plan.removals ?? [], result);
   await writeAssociations(crm, plan.associations, ids, result);
+  await advanceInvoices(crm, plan.records, ids, result);
   return result;
+};
+
+/** HubSpot's invoice lifecycle as data: where each status may go next. */
+const nextStatuses: Record<InvoiceStatus, readonly InvoiceStatus[]> = {
+  draft: ['open', 'voided'],
+  open: ['paid', 'voided'],
+  paid: [],
+  voided: [],
+};
+
+/** The statuses to set, in order, to take an invoice from `current` to `target`; undefined: no way. */
+export const lifecycleSteps = (
+  current: InvoiceStatus,
+  target: InvoiceStatus,
+): InvoiceStatus[] | undefined => {
+  if (current === target) return [];
+  if (nextStatuses[current].includes(target)) return [target];
+  for (const next of nextStatuses[current]) {
+    const rest = lifecycleSteps(next, target);
+    if (rest) return [next, ...rest];
+  }
+  return undefined;
+};
+
+const isInvoiceStatus = (value: string): value is InvoiceStatus => value in nextStatuses;
+
+/**
+ * Moves each written invoice along HubSpot's lifecycle to its target, after its contact and line
+ * items are associated (HubSpot opens only such an invoice): the current status of invoices this
+ * round did not create is read in one call per 100, then each step is one batch update.
+ */
+const advanceInvoices = async (crm: CrmClient, records: RecordWrite[], ids: Ids, result: PlanResult) => {
+  const written = (record: RecordWrite) => !record.eventRowIds.some((id) => result.failed.has(id));
+  const due = records.filter(
+    (record) =>
+      record.objectType === 'invoices' &&
+      record.status &&
+      record.status !== 'draft' &&
+      ids(refKey(record)) &&
+      written(record),
+  );
+  const idOf = (record: RecordWrite) => ids(refKey(record)) ?? '';
+  const current = new Map<string, InvoiceStatus>();
+  const existing = due.filter((record) => !result.created.has(refKey(record)));
+  for (const chunk of chunks(existing)) {
+    for (const item of await crm.read('invoices', chunk.map(idOf), 'hs_invoice_status')) {
+      if (isInvoiceStatus(item.key)) current.set(item.id, item.key);
+    }
+  }
+  const steps = new Map<RecordWrite, InvoiceStatus[]>();
+  for (const record of due) {
+    const from = current.get(idOf(record)) ?? 'draft';
+    const path = lifecycleSteps(from, record.status ?? 'draft');
+    if (path) steps.set(record, path);
+    else
+      warn(
+        result,
+        record.eventRowIds,
+        `HubSpot has the invoice as ${from}, so it was not moved to ${record.status}`,
+      );
+  }
+  for (let step = 0; ; step++) {
+    const moving = [...steps].filter(([record, path]) => path[step] && written(record));
+    if (moving.length === 0) return;
+    const statusOf = new Map(moving.map(([record, path]) => [idOf(record), path[step]]));
+    await writeIsolating(
+      moving.map(([record]) => record),
+      (chunk) =>
+        crm.update(
+          'invoices',
+          chunk.map((record) => ({
+            id: idOf(record),
+            properties: { hs_invoice_status: statusOf.get(idOf(record)) ?? '' },
+          })),
+        ),
+      idOf,
+      result,
+    );
+  }
 };
 
 /** Line items removed from a billing subscription go from its deal once the deal is written. */

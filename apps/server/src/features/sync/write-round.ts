@@ -11,14 +11,23 @@ import {
   type StripeEventRow,
 } from '../../db/schema.ts';
 import { syncingDestinationsOf } from '../destinations/destination-store.ts';
+import { keepKnownStages, writesDealStages } from './portal-stages.ts';
 import { hubspotAccessToken, refreshHubSpotAccessToken } from '../destinations/hubspot-token.ts';
 import { createStripeClient } from '../../providers/stripe-client.ts';
 import { uniquelyKeyedTypes, type RecordWrite } from './crm-records.ts';
-import { hubspotCrm, TransientCrmError } from './hubspot-crm.ts';
+import { hubspotCrm, TransientCrmError, type CrmClient } from './hubspot-crm.ts';
 import { mapCustomer } from './map-stripe.ts';
 import { addFetchedCustomers, planRound, type Link, type RoundPlan } from './plan-round.ts';
 import { settleRound, type EventOutcome } from './settle.ts';
 import { executePlan, type PlanResult, type Removal } from './write-plan.ts';
+import {
+  currencyOf,
+  forgetPortalCurrencies,
+  heldForCurrency,
+  holdMissingCurrencies,
+  portalCurrencies,
+  refusedCurrency,
+} from './portal-currencies.ts';
 
 /** Events one round takes at most; the writer cuts them into batches of 100 per call. */
 export const roundSize = 1000;
@@ -37,7 +46,7 @@ export const dueReadyEvents = (context: AppContext, subscriptionId: string): Pro
     .orderBy(asc(stripeEvent.id))
     .limit(roundSize);
 
-const rulesOf = (row: DestinationRow): PipelineMappingRule[] => {
+export const rulesOf = (row: DestinationRow): PipelineMappingRule[] => {
   const rules = row.settings.pipeline_mapping_rules;
   if (!Array.isArray(rules)) return [];
   return rules.flatMap((rule) => {
@@ -154,6 +163,46 @@ type DestinationRound = {
   plan: RoundPlan;
   result: PlanResult | undefined;
   transient?: string;
+  /** Events held for a currency the portal lacks, with the reason. */
+  held?: Map<number, string>;
+};
+
+/**
+ * Holds the plan's records in currencies the portal lacks, writes the rest, and turns HubSpot's
+ * refusal of a currency (where the portal's currencies could not be read, or were turned off since)
+ * into a hold too. The destination remembers the missing currencies for its page.
+ */
+const writeInPortalCurrencies = async (
+  context: AppContext,
+  row: DestinationRow & { hubId: number },
+  crm: CrmClient,
+  plan: RoundPlan,
+  write: () => Promise<PlanResult>,
+): Promise<{ result: PlanResult; held: Map<number, string> }> => {
+  const held = new Map<number, string>();
+  const wanted = new Set(plan.records.flatMap((record) => currencyOf(record) ?? []));
+  const enabled = wanted.size ? await portalCurrencies(crm, row.hubId, wanted) : undefined;
+  const missing = enabled ? holdMissingCurrencies(plan, enabled, held) : new Set<string>();
+  const result = await write();
+  for (const [eventRowId, reason] of result.failed) {
+    const code = refusedCurrency(reason);
+    if (!code) continue;
+    result.failed.delete(eventRowId);
+    held.set(eventRowId, heldForCurrency(code));
+    missing.add(code);
+    forgetPortalCurrencies(row.hubId);
+  }
+  const written = new Set(plan.records.flatMap((record) => currencyOf(record) ?? []));
+  const stillMissing = [...new Set([...row.missingCurrencies, ...missing])]
+    .filter((code) => missing.has(code) || !(enabled?.has(code) || written.has(code)))
+    .sort();
+  if (stillMissing.join() !== row.missingCurrencies.join()) {
+    await context.database.db
+      .update(destination)
+      .set({ missingCurrencies: stillMissing })
+      .where(eq(destination.id, row.id));
+  }
+  return { result, held };
 };
 
 const writeToDestination = async (
@@ -175,8 +224,15 @@ const writeToDestination = async (
       [...links].flatMap(([key, link]) => (link.crmObjectId ? [[key, link.crmObjectId] as const] : [])),
     );
     const crm = hubspotCrm(context, row.hubId, tokens);
-    const result = await executePlan(crm, plan, knownIds, uniquelyKeyedTypes(row.scopes));
-    return { destination: row, plan, result };
+    if (writesDealStages(plan)) keepKnownStages(plan, await crm.dealPipelines());
+    const { result, held } = await writeInPortalCurrencies(
+      context,
+      { ...row, hubId: row.hubId },
+      crm,
+      plan,
+      () => executePlan(crm, plan, knownIds, uniquelyKeyedTypes(row.scopes)),
+    );
+    return { destination: row, plan, result, held };
   } catch (error) {
     if (!(error instanceof TransientCrmError)) throw error;
     return { destination: row, plan, result: undefined, transient: error.message };
@@ -197,6 +253,8 @@ const outcomeOf = (eventRowId: number, rounds: DestinationRound[]): EventOutcome
       continue;
     }
     if (round.transient) return { kind: 'transient', reason: round.transient };
+    const held = round.held?.get(eventRowId);
+    if (held) return { kind: 'held', reason: held };
     const failure = round.result?.failed.get(eventRowId);
     if (failure) return { kind: 'failed', reason: failure };
     warnings.push(
@@ -245,8 +303,12 @@ export type LinkWrite = {
   stripeObjectId: string;
   crmObjectId: string;
   eventCreated: number;
+  eventRank: number;
   eventId: string | null;
   parentStripeObjectId: string | null;
+  /** A deal's pipeline and stage as written (absent when the portal lacked the stage). */
+  dealPipeline?: string | undefined;
+  dealStage?: string | undefined;
 };
 
 export type Unlink = Pick<LinkWrite, 'destinationId' | 'crmObjectType' | 'stripeObjectId'>;
@@ -264,8 +326,12 @@ const linksOf = (round: DestinationRound): LinkWrite[] => {
         stripeObjectId: record.stripeObjectId,
         crmObjectId,
         eventCreated: record.eventCreated,
-        eventId: null,
+        eventRank: record.eventRank ?? 0,
+        eventId: record.eventId ?? null,
         parentStripeObjectId: record.parent?.stripeObjectId ?? null,
+        ...(record.objectType === 'deals'
+          ? { dealPipeline: record.properties.pipeline, dealStage: record.properties.dealstage }
+          : {}),
       },
     ];
   });

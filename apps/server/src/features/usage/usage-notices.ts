@@ -1,9 +1,10 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { findPlan, routes, syncCapOf } from '@billbridge/contract';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { membership, subscription, usage, user, userProfile, type SubscriptionRow } from '../../db/schema.ts';
+import { subscription, usage, type SubscriptionRow } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/mail-job.ts';
+import { workspaceAdminsOf } from '../members/workspace-admins.ts';
 import { mailLanguageOf } from '../../mail/message.ts';
 import { usageMail } from './usage-mail.ts';
 
@@ -41,20 +42,6 @@ const claimLevel = async (tx: Transaction, subscriptionId: string, periodStart: 
   return won.length > 0;
 };
 
-/** The owner and every member holding admin, with their language. */
-const recipientsOf = (tx: Transaction, workspace: Pick<SubscriptionRow, 'id' | 'ownerId'>) => {
-  const admins = tx
-    .select({ userId: membership.userId })
-    .from(membership)
-    .where(and(eq(membership.subscriptionId, workspace.id), sql`'admin' = any(${membership.permissions})`));
-  return tx
-    .select({ email: user.email, language: userProfile.language })
-    .from(user)
-    .leftJoin(userProfile, eq(userProfile.userId, user.id))
-    .where(or(eq(user.id, workspace.ownerId), inArray(user.id, admins)))
-    .orderBy(user.email);
-};
-
 /**
  * Called by the sync engine in its transaction right after usage reached `events`: for each level
  * reached and not yet noticed this period, records it and queues one e-mail per owner and admin,
@@ -76,7 +63,7 @@ export const sendUsageNotices = async (
   }
   if (claimed.length === 0) return;
   const cap = syncCapOf(workspace.planId);
-  const recipients = await recipientsOf(tx, workspace);
+  const recipients = await workspaceAdminsOf(tx, workspace);
   for (const level of claimed) {
     for (const recipient of recipients) {
       const message = usageMail({

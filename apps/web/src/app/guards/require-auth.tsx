@@ -8,6 +8,7 @@ import {
   rememberLocation,
   type SignInRedirectState,
 } from '../../features/accounts/remembered-location.ts';
+import { isLeaving } from '../../features/accounts/sign-out.ts';
 import { useAuthState } from '../../features/accounts/use-auth-state.ts';
 
 const RedirectToSignIn = ({ from }: { from: string }) => {
@@ -25,7 +26,7 @@ const RedirectToSignIn = ({ from }: { from: string }) => {
 export const RequireAuth = ({ children }: { children: ReactNode }) => {
   const auth = useAuthState();
   const location = useLocation();
-  if (auth.status === 'loading') return <FullScreenLoader />;
+  if (auth.status === 'loading' || (auth.status === 'anonymous' && isLeaving())) return <FullScreenLoader />;
   if (auth.status === 'anonymous') return <RedirectToSignIn from={pathOf(location)} />;
   return children;
 };

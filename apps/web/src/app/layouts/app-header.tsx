@@ -1,13 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { routes } from '@billbridge/contract';
 import { LanguageSelector } from '../../components/language-selector.tsx';
 import { Logo } from '../../components/logo.tsx';
-import { SandboxMenu } from '../../components/sandbox-menu.tsx';
 import type { SessionUser } from '../../lib/auth-client.ts';
 import { saveLanguage } from '../../features/accounts/saved-language.ts';
-import { UserMenu } from './user-menu.tsx';
+import { UserMenuButton } from './user-menu-button.tsx';
+
+// The menus' dropdowns (floating-ui) are never open on the first render: they load after it.
+const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
+const SandboxMenu = lazy(() =>
+  import('../../components/sandbox-menu.tsx').then((m) => ({ default: m.SandboxMenu })),
+);
 
 type AppHeaderProps = {
   user: SessionUser;
@@ -56,12 +62,16 @@ export const AppHeader = ({
         </UnstyledButton>
       </Group>
       <Group gap="sm" wrap="nowrap">
-        <SandboxMenu />
+        <Suspense fallback={null}>
+          <SandboxMenu />
+        </Suspense>
         {showLanguageSelector && (
           // Signed in, the choice is saved on the profile too, so e-mails and other devices follow it.
           <LanguageSelector onChange={(language) => void saveLanguage(language).catch(() => undefined)} />
         )}
-        <UserMenu user={user} />
+        <Suspense fallback={<UserMenuButton user={user} disabled />}>
+          <UserMenu user={user} />
+        </Suspense>
       </Group>
     </Group>
   );

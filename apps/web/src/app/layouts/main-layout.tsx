@@ -1,6 +1,5 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
 import { Outlet } from 'react-router';
 import { useSavedLanguage } from '../../features/accounts/saved-language.ts';
 import { useAuthState } from '../../features/accounts/use-auth-state.ts';
@@ -51,8 +50,6 @@ const MainShell = () => {
 
 export const MainLayout = () => (
   <RequireAuth>
-    <ModalsProvider>
-      <MainShell />
-    </ModalsProvider>
+    <MainShell />
   </RequireAuth>
 );

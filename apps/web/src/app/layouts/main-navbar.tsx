@@ -1,5 +1,6 @@
 import { NavLink as MantineNavLink, Stack } from '@mantine/core';
 import {
+  IconActivity,
   IconBuildingBank,
   IconCreditCard,
   IconDatabaseImport,
@@ -22,6 +23,7 @@ const icons: Record<NavLabel, Icon> = {
   dashboard: IconLayoutDashboard,
   sources: IconDatabaseImport,
   destinations: IconBuildingBank,
+  activity: IconActivity,
   users: IconUsers,
   billing: IconCreditCard,
   settings: IconSettings,

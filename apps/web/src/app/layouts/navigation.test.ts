@@ -16,12 +16,13 @@ describe('navigationLinks', () => {
     expect(navigationLinks('sub_1', ['access'])[2]?.to).toBe('/subscription/sub_1/sources');
   });
 
-  it('adds users, billing and settings for a holder of an admin permission', () => {
+  it('adds the activity log, users, billing and settings for a holder of an admin permission', () => {
     expect(labels('sub_1', ['access', 'admin'])).toEqual([
       'subscriptionList',
       'dashboard',
       'sources',
       'destinations',
+      'activity',
       'users',
       'billing',
       'settings',

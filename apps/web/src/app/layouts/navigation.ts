@@ -2,7 +2,14 @@ import { generatePath } from 'react-router';
 import { permissionDefinitions, routes, type GuardPermission } from '@billbridge/contract';
 
 export type NavLabel =
-  'subscriptionList' | 'dashboard' | 'sources' | 'destinations' | 'users' | 'billing' | 'settings';
+  | 'subscriptionList'
+  | 'dashboard'
+  | 'sources'
+  | 'destinations'
+  | 'activity'
+  | 'users'
+  | 'billing'
+  | 'settings';
 
 export type NavLink = {
   label: NavLabel;
@@ -16,7 +23,8 @@ export const holdsAdminPermission = (held: readonly GuardPermission[]): boolean 
 
 /**
  * The sidebar: the subscription list always; inside a workspace its dashboard, sources and
- * destinations; and users, billing and settings only for holders of an admin permission.
+ * destinations; and the activity log, users, billing and settings only for holders of an admin
+ * permission.
  */
 export const navigationLinks = (
   subscriptionId: string | undefined,
@@ -32,6 +40,7 @@ export const navigationLinks = (
   );
   if (holdsAdminPermission(held)) {
     links.push(
+      { label: 'activity', to: to(routes.activityLog), end: false },
       { label: 'users', to: to(routes.users), end: false },
       { label: 'billing', to: to(routes.billing), end: false },
       { label: 'settings', to: to(routes.settings), end: false },

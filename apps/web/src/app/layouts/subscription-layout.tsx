@@ -4,6 +4,7 @@ import { Link, Outlet, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { routes } from '@billbridge/contract';
 import { useAuthState } from '../../features/accounts/use-auth-state.ts';
+import { ConnectionHealthBanner } from '../../features/connections/connection-health-banner.tsx';
 import { subscriptionLoadOutcome, type LoadFailure } from '../../features/subscriptions/load-outcome.ts';
 import { SubscriptionContext } from '../../features/subscriptions/subscription-context.ts';
 import { useSubscription } from '../../features/subscriptions/subscription-query.ts';
@@ -51,6 +52,7 @@ export const SubscriptionLayout = () => {
   if (outcome.kind !== 'loaded') return <LoadFailureMessage failure={outcome.kind} />;
   return (
     <SubscriptionContext value={{ subscription: outcome.subscription, held: outcome.held }}>
+      {outcome.held.includes('admin') && <ConnectionHealthBanner subscriptionId={outcome.subscription.id} />}
       <Outlet />
     </SubscriptionContext>
   );

@@ -1,37 +1,29 @@
-import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import { IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { routes } from '@billbridge/contract';
-import { authClient, type SessionUser } from '../../lib/auth-client.ts';
+import type { SessionUser } from '../../lib/auth-client.ts';
 import { forgetRememberedLocation } from '../../features/accounts/remembered-location.ts';
-import { UserAvatar } from '../../features/accounts/user-avatar.tsx';
+import { signOutAndLoad } from '../../features/accounts/sign-out.ts';
 import { useGlobalLoading } from '../global-loading.tsx';
+import { UserMenuButton } from './user-menu-button.tsx';
 
 /** My profile and sign out (spec §2 "Authenticated layout"). */
 export const UserMenu = ({ user }: { user: SessionUser }) => {
   const { t } = useTranslation();
   const { track } = useGlobalLoading();
 
-  // Signing out goes home through a full load, so nothing of this user's data stays in memory.
   const signOut = () =>
     track(async () => {
-      await authClient.signOut();
       forgetRememberedLocation();
-      window.location.assign(routes.home);
+      await signOutAndLoad(routes.home);
     });
 
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('userMenu.label')}>
-          <Group gap="xs" wrap="nowrap">
-            <UserAvatar name={user.name} email={user.email} photoURL={user.image ?? null} size="sm" />
-            <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate>
-              {user.name || user.email}
-            </Text>
-          </Group>
-        </UnstyledButton>
+        <UserMenuButton user={user} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{user.email}</Menu.Label>

@@ -3,8 +3,8 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { routes } from '@billbridge/contract';
 import { useGlobalLoading } from '../../app/global-loading.tsx';
-import { authClient } from '../../lib/auth-client.ts';
 import { pathOf, rememberLocation } from './remembered-location.ts';
+import { signOutAndLoad } from './sign-out.ts';
 
 /**
  * Spec §8 reAuthenticationRequired: the sign-in is too old for this operation. Signing in again
@@ -16,9 +16,8 @@ export const ReAuthenticationAlert = () => {
   const { track } = useGlobalLoading();
   const signInAgain = () =>
     track(async () => {
-      await authClient.signOut();
       rememberLocation(pathOf(location));
-      window.location.assign(routes.signIn);
+      await signOutAndLoad(routes.signIn);
     });
   return (
     <Alert color="orange" title={t('accounts.reAuthenticationRequired')} role="alert">

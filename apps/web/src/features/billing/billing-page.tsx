@@ -1,17 +1,28 @@
-import { Alert, Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { IconArrowsExchange } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  IconAddressBook,
+  IconArrowsExchange,
+  IconBan,
+  IconCreditCard,
+  IconStack2,
+} from '@tabler/icons-react';
 import { generatePath, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { findPlan, routes } from '@billbridge/contract';
+import { findPlan, routes, type PageKey } from '@billbridge/contract';
 import { PageTitle } from '../../components/page-title.tsx';
 import { configKey } from '../../i18n/config-keys.ts';
 import { GuardedButton } from '../members/guarded-button.tsx';
 import { ownerActionBlock } from '../members/owner-action.ts';
+import { StatusBadge } from '../subscriptions/status-badge.tsx';
 import { useCurrentSubscription } from '../subscriptions/subscription-context.ts';
+import { InvoiceTable } from './invoice-table.tsx';
+
+type OwnerAction = { pageKey: PageKey; label: string; icon: ReactNode; color?: string };
 
 /**
- * The billing screen as far as the workspaces issue goes: the current plan, the canceled badge and
- * the way to transfer ownership. Payment methods, details, plan changes and invoices come with billing.
+ * Spec §2 "Billing screen": the plan, its status (canceled badge), the five owner actions — disabled
+ * with a tooltip for non-owners and once canceled (spec §6) — and the invoices.
  */
 export const BillingPage = () => {
   const { t } = useTranslation();
@@ -19,12 +30,42 @@ export const BillingPage = () => {
   const { subscription, held } = useCurrentSubscription();
   const plan = findPlan(subscription.plan_id);
   const canceled = subscription.status === 'canceled';
+  const block = ownerActionBlock(held, subscription.status);
+  const actions: OwnerAction[] = [
+    {
+      pageKey: 'updateBillingDetails',
+      label: t('billing.updateDetails'),
+      icon: <IconAddressBook size={16} />,
+    },
+    {
+      pageKey: 'managePaymentMethods',
+      label: t('billing.managePaymentMethods'),
+      icon: <IconCreditCard size={16} />,
+    },
+    { pageKey: 'changePlan', label: t('billing.changePlan'), icon: <IconStack2 size={16} /> },
+    {
+      pageKey: 'transferOwnership',
+      label: t('billing.transferOwnership'),
+      icon: <IconArrowsExchange size={16} />,
+    },
+    {
+      pageKey: 'cancelSubscription',
+      label: t('billing.cancelSubscription'),
+      icon: <IconBan size={16} />,
+      color: 'red',
+    },
+  ];
   return (
-    <Stack maw={720}>
+    <Stack maw={960}>
       <PageTitle pageKey="billing" />
       {canceled && (
         <Alert color="gray" role="status">
           {t('billing.canceledNotice')}
+        </Alert>
+      )}
+      {subscription.status === 'past_due' && (
+        <Alert color="yellow" role="alert" title={t('dashboard.pastDue.title')}>
+          {t('dashboard.pastDue.text')}
         </Alert>
       )}
       <Card withBorder radius="md" p="lg">
@@ -38,23 +79,37 @@ export const BillingPage = () => {
                 {plan ? t(configKey(plan.titleKey)) : subscription.plan_id}
               </Text>
             </div>
-            {canceled && <Badge color="gray">{t('billing.canceled')}</Badge>}
+            {canceled ? (
+              <Badge color="gray" data-testid="billing-status">
+                {t('billing.canceled')}
+              </Badge>
+            ) : (
+              <span data-testid="billing-status">
+                <StatusBadge status={subscription.status} />
+              </span>
+            )}
           </Group>
-          <Group>
-            <GuardedButton
-              block={ownerActionBlock(held, subscription.status)}
-              variant="light"
-              leftSection={<IconArrowsExchange size={16} />}
-              onClick={() => void navigate(generatePath(routes.transferOwnership, { id: subscription.id }))}
-            >
-              {t('billing.transferOwnership')}
-            </GuardedButton>
-          </Group>
-          <Text size="sm" c="dimmed">
-            {t('billing.moreComing')}
-          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+            {actions.map((action) => (
+              <GuardedButton
+                key={action.pageKey}
+                block={block}
+                variant="light"
+                color={action.color}
+                fullWidth
+                leftSection={action.icon}
+                onClick={() => void navigate(generatePath(routes[action.pageKey], { id: subscription.id }))}
+              >
+                {action.label}
+              </GuardedButton>
+            ))}
+          </SimpleGrid>
         </Stack>
       </Card>
+      <Title order={2} size="h4">
+        {t('billing.invoices.title')}
+      </Title>
+      <InvoiceTable subscriptionId={subscription.id} />
     </Stack>
   );
 };

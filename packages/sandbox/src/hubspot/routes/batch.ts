@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { HubSpotApiError, validationError } from '../errors.ts';
+import { validationError } from '../errors.ts';
 import { boolParam, noContent, registerRoute, type HsCall, type HsResult } from '../http.ts';
 import {
+  applyUpdate,
   archiveRecord,
+  checkArchivable,
   findByProperty,
   findRecord,
   formatRecord,
   formatWritten,
   insertRecord,
   prepareCreate,
+  prepareUpdate,
   uniqueProperties,
-  updateRecord,
 } from '../records.ts';
 import type { HubSpotRuntime } from '../runtime.ts';
 import { asRecord, readScopes, typeParam, writeScopes } from './common.ts';
@@ -51,19 +53,36 @@ const batchResult = (
   },
 });
 
-const errorOf = (error: unknown, id: string): BatchError => {
-  if (error instanceof HubSpotApiError) {
-    return {
-      status: 'error',
-      category: error.body.category ?? 'VALIDATION_ERROR',
-      message: error.body.message,
-      context: { ids: [id] },
-    };
-  }
-  throw error;
+const duplicateIds = (ids: string[]): string[] => ids.filter((id, index) => ids.indexOf(id) !== index);
+
+/** HubSpot refuses a batch naming one record twice, before writing anything. */
+const refuseDuplicates = (
+  inputs: Record<string, unknown>[],
+  key: (input: Record<string, unknown>) => string,
+) => {
+  const keys = inputs.map(key);
+  const repeated = new Set(duplicateIds(keys));
+  const ids = [
+    ...new Set(inputs.filter((input) => repeated.has(key(input))).map((input) => String(input.id ?? ''))),
+  ];
+  if (ids.length > 0)
+    throw validationError(`Duplicate IDs found in batch input: [${ids.join(', ')}]. IDs must be unique`, {
+      context: { ids },
+    });
 };
 
-const duplicateIds = (ids: string[]): string[] => ids.filter((id, index) => ids.indexOf(id) !== index);
+/** HubSpot's 207 entry for ids that match no record (batch read and update alike). */
+const notFound = (info: ReturnType<typeof typeParam>, missing: string[]): BatchError[] =>
+  missing.length > 0
+    ? [
+        {
+          status: 'error',
+          category: 'OBJECT_NOT_FOUND',
+          message: `Could not get some ${info.upper} objects, they may be deleted or not exist. Check that ids are valid.`,
+          context: { ids: missing },
+        },
+      ]
+    : [];
 
 /** Batch creates are all-or-nothing, as HubSpot's are: one bad input fails the request. */
 const batchCreate = (call: HsCall): HsResult => {
@@ -115,102 +134,74 @@ const batchRead = (call: HsCall): HsResult => {
     }
     return [formatRecord(info, record, properties)];
   });
-  const errors: BatchError[] =
-    missing.length > 0
-      ? [
-          {
-            status: 'error',
-            category: 'OBJECT_NOT_FOUND',
-            message: `Could not get some ${info.upper} objects, they may be deleted or not exist. Check that ids are valid.`,
-            context: { ids: missing },
-          },
-        ]
-      : [];
-  return batchResult(startedAt, results, errors, 200);
+  return batchResult(startedAt, results, notFound(info, missing), 200);
 };
 
+/**
+ * Batch updates are all-or-nothing as well: every input is checked before any is written, so one bad
+ * value refuses the batch (only batch creates with `objectWriteTraceId` answer multi-status).
+ * Ids that match no record are reported with 207, as a batch read reports them.
+ */
 const batchUpdate = (call: HsCall): HsResult => {
   const startedAt = new Date().toISOString();
   const info = typeParam(call);
   const inputs = inputsOf(call.body);
+  refuseDuplicates(inputs, (input) => String(input.id ?? ''));
   const missing: string[] = [];
-  const errors: BatchError[] = [];
-  const results = inputs.flatMap((input) => {
+  const prepared = inputs.flatMap((input) => {
     const id = String(input.id ?? '');
     const idProperty = typeof input.idProperty === 'string' ? input.idProperty : undefined;
-    try {
-      const record = findRecord(call, info, id, idProperty);
-      if (!record) {
-        missing.push(id);
-        return [];
-      }
-      return [formatWritten(info, updateRecord(call, info, record, input.properties ?? {}))];
-    } catch (error) {
-      errors.push(errorOf(error, id));
+    const record = findRecord(call, info, id, idProperty);
+    if (!record) {
+      missing.push(id);
       return [];
     }
+    return [{ record, merged: prepareUpdate(call, info, record, input.properties ?? {}) }];
   });
-  if (missing.length > 0) {
-    errors.unshift({
-      status: 'error',
-      category: 'OBJECT_NOT_FOUND',
-      message: `Could not get some ${info.upper} objects, they may be deleted or not exist. Check that ids are valid.`,
-      context: { ids: missing },
-    });
-  }
-  return batchResult(startedAt, results, errors, 200);
+  const results = prepared.map(({ record, merged }) =>
+    formatWritten(info, applyUpdate(call, info, record, merged)),
+  );
+  return batchResult(startedAt, results, notFound(info, missing), 200);
 };
 
-/** Upsert by a unique property (`email` for contacts, or any `hasUniqueValue` one); failures are per input. */
+/** Upsert by a unique property (`email` for contacts, or any `hasUniqueValue` one), all-or-nothing. */
 const batchUpsert = (call: HsCall): HsResult => {
   const startedAt = new Date().toISOString();
   const info = typeParam(call);
   const inputs = inputsOf(call.body);
-  const ids = inputs.map(
+  refuseDuplicates(
+    inputs,
     (input) => `${String(input.idProperty ?? '')}:${String(input.id ?? '').toLowerCase()}`,
   );
-  const duplicates = duplicateIds(ids);
-  if (duplicates.length > 0)
-    throw validationError(
-      `Duplicate IDs found in batch input: [${duplicates.map((id) => id.split(':')[1]).join(', ')}]. IDs must be unique`,
-    );
   const unique = uniqueProperties(call, info);
-  const errors: BatchError[] = [];
-  const results = inputs.flatMap((input) => {
+  const prepared = inputs.map((input) => {
     const id = String(input.id ?? '');
     const idProperty = typeof input.idProperty === 'string' ? input.idProperty : undefined;
-    try {
-      if (!idProperty) throw validationError('idProperty is required for upserts.');
-      if (!unique.includes(idProperty))
-        throw validationError(
-          `${idProperty} is not a unique property of ${info.name}; upserts need a property with unique values.`,
-        );
-      const existing = findByProperty(call, info, idProperty, id);
-      if (existing)
-        return [
-          { ...formatWritten(info, updateRecord(call, info, existing, input.properties ?? {})), new: false },
-        ];
-      const properties = { ...asRecord(input.properties), [idProperty]: id };
-      return [
-        {
-          ...formatWritten(info, insertRecord(call, info, prepareCreate(call, info, properties))),
-          new: true,
-        },
-      ];
-    } catch (error) {
-      errors.push(errorOf(error, id));
-      return [];
-    }
+    if (!idProperty) throw validationError('idProperty is required for upserts.');
+    if (!unique.includes(idProperty))
+      throw validationError(
+        `${idProperty} is not a unique property of ${info.name}; upserts need a property with unique values.`,
+      );
+    const existing = findByProperty(call, info, idProperty, id);
+    return existing
+      ? { existing, merged: prepareUpdate(call, info, existing, input.properties ?? {}) }
+      : { merged: prepareCreate(call, info, { ...asRecord(input.properties), [idProperty]: id }) };
   });
-  return batchResult(startedAt, results, errors, 200);
+  const results = prepared.map(({ existing, merged }) =>
+    existing
+      ? { ...formatWritten(info, applyUpdate(call, info, existing, merged)), new: false }
+      : { ...formatWritten(info, insertRecord(call, info, merged)), new: true },
+  );
+  return batchResult(startedAt, results, [], 200);
 };
 
 const batchArchive = (call: HsCall): HsResult => {
   const info = typeParam(call);
-  for (const input of inputsOf(call.body)) {
-    const record = findRecord(call, info, String(input.id ?? ''));
-    if (record) archiveRecord(call, info, record);
-  }
+  const records = inputsOf(call.body).flatMap(
+    (input) => findRecord(call, info, String(input.id ?? '')) ?? [],
+  );
+  for (const record of records) checkArchivable(info, record);
+  for (const record of records) archiveRecord(call, info, record);
   return noContent();
 };
 

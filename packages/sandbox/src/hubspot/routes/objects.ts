@@ -11,6 +11,7 @@ import {
   formatWritten,
   insertRecord,
   prepareCreate,
+  refreshCalculated,
   requireRecord,
   updateRecord,
   type RecordJson,
@@ -59,6 +60,8 @@ export const applyCreateAssociations = (
 ): void => {
   for (const input of inputs)
     associate(ctx.portal, info.name, record.id, input.toType.name, input.toId, input.labels);
+  // The response shows an invoice created with its line items with their amounts already.
+  if (inputs.length > 0) refreshCalculated(ctx);
 };
 
 /** `?associations=deals,line_items` on reads: `{ deals: { results: [{ id, type }] } }`. */

@@ -1,11 +1,11 @@
-import { emit } from '../events.ts';
+import { emit, emitUpdate } from '../events.ts';
 import { invalidRequest, StripeApiError } from '../errors.ts';
 import { stripeId } from '../ids.ts';
 import { chargeablePaymentMethod, getCustomer, subscriptionOfInvoice } from '../lookup.ts';
 import { buildInvoice, buildLine } from '../objects/invoice.ts';
 import { resolvePaymentMethod } from '../ops/payment-methods.ts';
 import { now, type Ctx } from '../runtime.ts';
-import type { Invoice, InvoiceLineItem, Subscription } from '../types.ts';
+import type { Invoice, InvoiceLineItem, PaymentMethod, Subscription } from '../types.ts';
 import {
   cancelOpenIntents,
   chargeInvoice,
@@ -131,6 +131,20 @@ const noPaymentMethod = (): StripeApiError =>
     'invoice_no_payment_method',
   );
 
+/**
+ * A subscription with `payment_settings.save_default_payment_method: on_subscription` takes the card
+ * of every successful payment of its invoices as its `default_payment_method` (Stripe's API reference
+ * for the subscription's payment settings), when that card is saved on the invoice's customer.
+ */
+export const saveSubscriptionDefault = (ctx: Ctx, invoice: Invoice, paymentMethod: PaymentMethod): void => {
+  const subscription = subscriptionOfInvoice(ctx, invoice);
+  if (subscription?.payment_settings.save_default_payment_method !== 'on_subscription') return;
+  if (paymentMethod.customer !== invoice.customer) return;
+  const before = structuredClone(subscription);
+  subscription.default_payment_method = paymentMethod.id;
+  emitUpdate(ctx, 'customer.subscription.updated', before, subscription);
+};
+
 export type CollectOptions = {
   paymentMethodId?: string | null;
   force?: Force;
@@ -156,8 +170,9 @@ export const collectInvoice = (ctx: Ctx, invoice: Invoice, options: CollectOptio
   if (!paymentMethod && !options.automatic) return outcome;
   invoice.attempt_count += 1;
   invoice.attempted = true;
-  if (outcome.ok) {
+  if (outcome.ok && paymentMethod) {
     markPaid(ctx, invoice, 'charge');
+    saveSubscriptionDefault(ctx, invoice, paymentMethod);
     return outcome;
   }
   const retryInDays = retryScheduleDays[invoice.attempt_count - 1];

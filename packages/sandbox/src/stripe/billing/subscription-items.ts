@@ -12,7 +12,11 @@ export const priceOfItem = (ctx: Ctx, item: Params, index: number): Price => {
   if (priceId) return getPrice(ctx, priceId, `items[${index}][price]`);
   const priceData = obj(item, 'price_data');
   if (!priceData) throw missingParam(`items[${index}][price]`);
-  return createPrice(ctx, { ...priceData, recurring: priceData.recurring ?? { interval: 'month' } });
+  return createPrice(
+    ctx,
+    { ...priceData, recurring: priceData.recurring ?? { interval: 'month' } },
+    `items[${index}][price_data]`,
+  );
 };
 
 export const checkRecurring = (price: Price, param: string): void => {

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { runOperation } from '../events.ts';
-import { authenticationError, StripeApiError } from '../errors.ts';
+import { authenticationError, StripeApiError, unknownParam } from '../errors.ts';
 import { asParams, expandPaths, type Params } from '../params.ts';
 import type { Ctx, RequestInfo, StripeRuntime } from '../runtime.ts';
 import { authenticate, type Auth } from './auth.ts';
 import { expand } from './expand.ts';
 import { cacheable, type IdempotencyCache } from './idempotency.ts';
+import { knownParams, unknownParams } from './known-params.ts';
 
 export type Call = {
   rt: StripeRuntime;
@@ -53,11 +54,14 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
 
 /**
  * Registers a Stripe API route: authentication (`Authorization`, `Stripe-Account`), publishable-key
- * rules, idempotent replays of POSTs, and Stripe's error shape for anything thrown.
+ * rules, parameters the endpoint does not know, idempotent replays of POSTs, and Stripe's error
+ * shape for anything thrown.
  */
 export const apiRouter =
   (app: FastifyInstance, rt: StripeRuntime, idempotency: IdempotencyCache): Register =>
   (method, url, handler, options = {}) => {
+    const known = knownParams[`${method} ${url}`];
+    if (!known) throw new Error(`No known parameters listed for ${method} ${url}`);
     app.route({
       method,
       url,
@@ -69,6 +73,9 @@ export const apiRouter =
           );
         }
         const params: Params = { ...asParams(request.query), ...asParams(request.body) };
+        // Refused before the endpoint runs, so no idempotent result is saved (Stripe's rule).
+        const unknown = unknownParams(params, known);
+        if (unknown.length > 0 && process.env.NO_CHECK !== '1') throw unknownParam(unknown);
         const idempotencyKey = header(request, 'idempotency-key') ?? null;
         const cacheKey =
           method === 'POST' && idempotencyKey

@@ -1,4 +1,4 @@
-import { emitUpdate, runOperation, systemRequest } from '../events.ts';
+import { emitUpdate, publishOne, runOperation, systemRequest } from '../events.ts';
 import { publishableKey, secretKey, stripeId } from '../ids.ts';
 import { buildAccount, buildAccountEntry } from '../objects/account.ts';
 import type { StripeRuntime } from '../runtime.ts';
@@ -59,3 +59,31 @@ export const updateAccountFlags = (rt: StripeRuntime, accountId: string, flags: 
     emitUpdate(ctx, 'account.updated', before, account);
     return account;
   });
+
+/**
+ * The platform loses its access to a connected account — the platform deauthorized it, or the
+ * account holder revoked the application in their dashboard: `account.application.deauthorized`
+ * goes out while the account is still connected (so the platform's Connect endpoints get it), then
+ * every key and grant issued through OAuth stops working.
+ */
+export const disconnectPlatform = (rt: StripeRuntime, accountId: string, clientId: string): void => {
+  const entry = rt.store.entry(accountId);
+  if (!entry?.connectedTo) throw new Error(`Account ${accountId} is not connected to a platform`);
+  publishOne(
+    rt,
+    accountId,
+    {
+      type: 'account.application.deauthorized',
+      object: { id: clientId, object: 'application', name: rt.applicationName },
+    },
+    systemRequest,
+  );
+  entry.connectedTo = null;
+  entry.role = 'standalone';
+  // Every key but the account's own first one was issued through OAuth.
+  for (const key of entry.secretKeys.slice(1)) rt.store.removeSecretKey(key);
+  for (const [token, grant] of Object.entries(rt.store.data.oauthGrants)) {
+    if (grant.accountId === accountId) delete rt.store.data.oauthGrants[token];
+  }
+  rt.store.touch();
+};

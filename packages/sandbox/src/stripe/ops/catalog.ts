@@ -1,3 +1,4 @@
+import { checkCurrency } from '../currencies.ts';
 import { emit, emitUpdate } from '../events.ts';
 import { invalidRequest, missingParam } from '../errors.ts';
 import { stripeId } from '../ids.ts';
@@ -42,7 +43,7 @@ export const createProduct = (ctx: Ctx, params: Params): Product => {
   ctx.entry.objects.products[product.id] = product;
   const defaultPriceData = obj(params, 'default_price_data');
   if (defaultPriceData) {
-    const price = buildPriceFrom(ctx, { ...defaultPriceData, product: product.id });
+    const price = buildPriceFrom(ctx, { ...defaultPriceData, product: product.id }, 'default_price_data');
     product.default_price = price.id;
     emit(ctx, 'product.created', product);
     emit(ctx, 'price.created', price);
@@ -102,9 +103,12 @@ const recurringOf = (ctx: Ctx, params: Params): Recurring | null => {
   };
 };
 
-const buildPriceFrom = (ctx: Ctx, params: Params): Price => {
-  const currency = str(params, 'currency');
-  if (!currency) throw missingParam('currency');
+/** `at` names the hash the price comes from (`items[0][price_data]`), so errors name nested params as Stripe does. */
+const buildPriceFrom = (ctx: Ctx, params: Params, at?: string): Price => {
+  const currencyParam = at ? `${at}[currency]` : 'currency';
+  const code = str(params, 'currency');
+  if (!code) throw missingParam(currencyParam);
+  const currency = checkCurrency(code, currencyParam);
   let productId = str(params, 'product');
   const productData = obj(params, 'product_data');
   if (!productId && productData) {
@@ -133,7 +137,7 @@ const buildPriceFrom = (ctx: Ctx, params: Params): Price => {
     id: stripeId('price'),
     active: bool(params, 'active') ?? true,
     created: now(ctx),
-    currency: currency.toLowerCase(),
+    currency,
     lookup_key: lookupKey,
     metadata: metadata(params),
     nickname: nullableStr(params, 'nickname') ?? null,
@@ -149,8 +153,8 @@ const buildPriceFrom = (ctx: Ctx, params: Params): Price => {
   return price;
 };
 
-export const createPrice = (ctx: Ctx, params: Params): Price => {
-  const price = buildPriceFrom(ctx, params);
+export const createPrice = (ctx: Ctx, params: Params, at?: string): Price => {
+  const price = buildPriceFrom(ctx, params, at);
   emit(ctx, 'price.created', price);
   return price;
 };

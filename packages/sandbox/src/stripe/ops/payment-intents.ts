@@ -1,8 +1,8 @@
 import { afterInvoiceOutcome } from '../billing/status.ts';
-import { collectInvoice } from '../billing/invoices.ts';
-import { emit, emitUpdate } from '../events.ts';
+import { collectInvoice, saveSubscriptionDefault } from '../billing/invoices.ts';
+import { emit } from '../events.ts';
 import { invalidRequest, StripeApiError } from '../errors.ts';
-import { getInvoice, getPaymentIntent, subscriptionOfInvoice } from '../lookup.ts';
+import { getInvoice, getPaymentIntent } from '../lookup.ts';
 import type { Params } from '../params.ts';
 import type { Ctx } from '../runtime.ts';
 import type { PaymentIntent } from '../types.ts';
@@ -48,11 +48,6 @@ export const confirmPaymentIntent = (ctx: Ctx, id: string, params: Params): Paym
     paymentMethod.customer = invoice.customer;
     emit(ctx, 'payment_method.attached', paymentMethod);
   }
-  const subscription = subscriptionOfInvoice(ctx, invoice);
-  if (subscription && subscription.payment_settings.save_default_payment_method === 'on_subscription') {
-    const before = structuredClone(subscription);
-    subscription.default_payment_method = paymentMethod.id;
-    emitUpdate(ctx, 'customer.subscription.updated', before, subscription);
-  }
+  saveSubscriptionDefault(ctx, invoice, paymentMethod);
   return intent;
 };

@@ -30,16 +30,14 @@ export const createSetupIntent = (ctx: Ctx, params: Params): SetupIntent => {
   const customerId = str(params, 'customer');
   if (customerId) getCustomer(ctx, customerId);
   const allowed = stringList(params, 'allowed_payment_method_types');
-  const types = stringList(params, 'payment_method_types');
   onlyCards(allowed, 'allowed_payment_method_types');
-  onlyCards(types, 'payment_method_types');
   const intent = buildSetupIntent({
     id: stripeId('seti'),
     created: now(ctx),
     customer: customerId ?? null,
     description: nullableStr(params, 'description') ?? null,
     metadata: metadata(params),
-    paymentMethodTypes: types ?? allowed ?? ['card'],
+    paymentMethodTypes: allowed ?? ['card'],
     allowedPaymentMethodTypes: allowed ?? null,
     usage: oneOf(params, 'usage', ['off_session', 'on_session'] as const) ?? 'off_session',
   });

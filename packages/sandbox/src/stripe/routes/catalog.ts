@@ -1,3 +1,4 @@
+import { checkCurrency } from '../currencies.ts';
 import { noSuch } from '../errors.ts';
 import { resolveById } from '../http/expand.ts';
 import { createdMatches, newestFirst, paginate } from '../http/list.ts';
@@ -52,7 +53,8 @@ export const catalogRoutes = (route: Register): void => {
       const product = str(call.params, 'product');
       const active = bool(call.params, 'active');
       const type = str(call.params, 'type');
-      const currency = str(call.params, 'currency');
+      const code = str(call.params, 'currency');
+      const currency = code ? checkCurrency(code, 'currency') : undefined;
       const lookupKeys = stringList(call.params, 'lookup_keys');
       const interval = str(obj(call.params, 'recurring') ?? {}, 'interval');
       const prices = newestFirst(ctx.entry.objects.prices).filter(

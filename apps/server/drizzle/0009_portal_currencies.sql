@@ -1,0 +1,1 @@
+ALTER TABLE "destination" ADD COLUMN "missing_currencies" text[] DEFAULT '{}'::text[] NOT NULL;

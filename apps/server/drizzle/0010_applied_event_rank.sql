@@ -1,0 +1,1 @@
+ALTER TABLE "crm_link" ADD COLUMN "applied_event_rank" integer DEFAULT 0 NOT NULL;

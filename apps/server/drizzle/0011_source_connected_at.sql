@@ -1,0 +1,1 @@
+ALTER TABLE "source" ADD COLUMN "connected_at" timestamp with time zone;

@@ -1,0 +1,42 @@
+import type Stripe from 'stripe';
+import type { StoredBillingDetails } from '@billbridge/contract';
+import { implement } from '../../functions/framework.ts';
+import { platformStripe } from './platform.ts';
+import { customerDetailsOf, ensureCustomer, withStripeRefusals } from './stripe-customer.ts';
+
+const detailsOf = (customer: Stripe.Customer): StoredBillingDetails | null => {
+  const address = customer.address;
+  if (!customer.name && !address) return null;
+  return {
+    name: customer.name ?? '',
+    phone: customer.phone ?? '',
+    address: {
+      line1: address?.line1 ?? '',
+      line2: address?.line2 || null,
+      city: address?.city ?? '',
+      state: address?.state ?? '',
+      postal_code: address?.postal_code ?? '',
+      country: address?.country ?? '',
+    },
+  };
+};
+
+/** Spec §3 "Billing details" as stored on the workspace's Stripe customer; null while none were given. */
+export const getBillingDetails = implement('getBillingDetails', async (_input, { app, workspace }) => {
+  const customerId = workspace.subscription.stripeCustomerId;
+  if (!customerId) return null;
+  const customer = await platformStripe(app).customers.retrieve(customerId);
+  return customer.deleted ? null : detailsOf(customer);
+});
+
+/** Stores name, phone and address on the customer: the next invoices carry them. */
+export const updateBillingDetails = implement(
+  'updateBillingDetails',
+  async ({ subscriptionId: _id, ...details }, { app, workspace }) => {
+    const customerId = await ensureCustomer(app, workspace.subscription);
+    await withStripeRefusals(() =>
+      platformStripe(app).customers.update(customerId, customerDetailsOf(details)),
+    );
+    return null;
+  },
+);

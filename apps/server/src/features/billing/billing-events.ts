@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import type { AppContext } from '../../context.ts';
+import { billingEvent, invoice, subscription } from '../../db/schema.ts';
+import type { Transaction } from '../sync/gate.ts';
+import { storeInvoice } from './invoices.ts';
+import { sendPastDueMail } from './past-due-mail.ts';
+import { platformStripe } from './platform.ts';
+import { followStripeSubscription, workspaceStatusOf } from './stripe-subscription.ts';
+
+export type BillingEventOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/** The object's state now (events may come out of order); null when Stripe no longer has it. */
+const current = async <T>(read: () => Promise<T>): Promise<T | null> => {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+    throw error;
+  }
+};
+
+type Change = (context: AppContext, tx: Transaction) => Promise<void>;
+
+/** What an `invoice.*` event changes: the invoice row of the workspace the customer belongs to. */
+const invoiceChange = async (context: AppContext, sent: Stripe.Invoice): Promise<Change> => {
+  const found = await current(() => platformStripe(context).invoices.retrieve(sent.id as string));
+  const customerId = typeof sent.customer === 'string' ? sent.customer : sent.customer?.id;
+  return async (_context, tx) => {
+    if (!found) {
+      await tx.delete(invoice).where(eq(invoice.id, sent.id as string));
+      return;
+    }
+    if (!customerId) return;
+    const [workspace] = await tx
+      .select({ id: subscription.id })
+      .from(subscription)
+      .where(eq(subscription.stripeCustomerId, customerId));
+    if (workspace) await storeInvoice(tx, workspace.id, found);
+  };
+};
+
+/**
+ * What a `customer.subscription.*` event changes: the workspace's status and period follow its
+ * Stripe subscription; becoming past due e-mails the owner.
+ */
+const subscriptionChange = async (context: AppContext, sent: Stripe.Subscription): Promise<Change> => {
+  const found = (await current(() => platformStripe(context).subscriptions.retrieve(sent.id))) ?? sent;
+  return async (appContext, tx) => {
+    const before = await followStripeSubscription(tx, found);
+    const after = workspaceStatusOf(found.status);
+    if (before && before.status !== 'canceled' && before.status !== 'past_due' && after === 'past_due') {
+      await sendPastDueMail(appContext, tx, before);
+    }
+  };
+};
+
+const changeOf = (context: AppContext, event: Stripe.Event): Promise<Change> | undefined => {
+  if (event.type.startsWith('invoice.') && event.data.object.object === 'invoice') {
+    return invoiceChange(context, event.data.object as Stripe.Invoice);
+  }
+  if (event.type.startsWith('customer.subscription.')) {
+    return subscriptionChange(context, event.data.object as Stripe.Subscription);
+  }
+  return undefined;
+};
+
+/**
+ * Applies one of the platform's own events once: its id is recorded in the same transaction as
+ * its effect, so a redelivery (or two at once) changes nothing more.
+ */
+export const applyBillingEvent = async (
+  context: AppContext,
+  event: Stripe.Event,
+): Promise<BillingEventOutcome> => {
+  const pending = changeOf(context, event);
+  if (!pending) return 'ignored';
+  const change = await pending;
+  return context.database.db.transaction(async (tx) => {
+    const first = await tx
+      .insert(billingEvent)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: billingEvent.id });
+    if (first.length === 0) return 'duplicate';
+    await change(context, tx);
+    return 'applied';
+  });
+};

@@ -1,0 +1,35 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { Db } from '../../db/client.ts';
+import { crmLink, stripeEvent, type StripeEventRow } from '../../db/schema.ts';
+import type { StoredStage } from './stage-moves.ts';
+
+/**
+ * The newest stored event of each of the workspace's billing subscriptions (its second, then its
+ * arrival), ignored ones aside: the state the sync knows, read without asking Stripe.
+ */
+export const newestSubscriptionEvents = async (db: Db, subscriptionId: string): Promise<StripeEventRow[]> =>
+  db
+    .selectDistinctOn([stripeEvent.objectId])
+    .from(stripeEvent)
+    .where(
+      and(
+        eq(stripeEvent.subscriptionId, subscriptionId),
+        sql`${stripeEvent.type} like 'customer.subscription.%'`,
+        sql`${stripeEvent.state} <> 'ignored'`,
+        sql`${stripeEvent.objectId} is not null`,
+      ),
+    )
+    .orderBy(stripeEvent.objectId, sql`${stripeEvent.created} desc`, sql`${stripeEvent.id} desc`);
+
+export const subscriptionOf = (event: StripeEventRow): Stripe.Subscription =>
+  (event.payload as { data: { object: Stripe.Subscription } }).data.object;
+
+/** Where each deal of the destination stands, as last written. */
+export const storedStages = async (db: Db, destinationId: string): Promise<Map<string, StoredStage>> => {
+  const rows = await db
+    .select({ id: crmLink.stripeObjectId, pipeline: crmLink.dealPipeline, stage: crmLink.dealStage })
+    .from(crmLink)
+    .where(and(eq(crmLink.destinationId, destinationId), eq(crmLink.crmObjectType, 'deals')));
+  return new Map(rows.map((row) => [row.id, { pipeline: row.pipeline, stage: row.stage }]));
+};

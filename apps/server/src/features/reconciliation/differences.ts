@@ -1,0 +1,47 @@
+import type { PipelineMappingRule } from '@billbridge/contract';
+import { refKey } from '../sync/crm-records.ts';
+import { mapEvent, type Mapped } from '../sync/map-stripe.ts';
+
+/** The state an object's link says HubSpot was given: the applied event's type and object. */
+export type AppliedState = { type: string; object: unknown };
+
+const mappedOrNothing = (type: string, object: unknown, rules: readonly PipelineMappingRule[]) => {
+  try {
+    return mapEvent(type, object, rules);
+  } catch {
+    return undefined; // an object the mappers cannot read fails on its own path, not here
+  }
+};
+
+/** What a mapping writes to HubSpot, in a canonical form: its records and associations. */
+const fingerprintOf = (mapped: Mapped | undefined): string =>
+  JSON.stringify([
+    (mapped?.records ?? [])
+      .map((record) =>
+        JSON.stringify([
+          record.objectType,
+          record.id,
+          record.status ?? null,
+          Object.entries(record.properties).sort(([a], [b]) => a.localeCompare(b)),
+        ]),
+      )
+      .sort(),
+    (mapped?.associations ?? []).map((write) => `${refKey(write.from)}>${refKey(write.to)}`).sort(),
+  ]);
+
+/**
+ * Whether a listed Stripe object would write something other than what HubSpot was given (decision
+ * 032). Both sides are mapped with today's rules, so a change of rules alone is no difference (that
+ * is `reevaluateDeals`' job); an object that maps to nothing has nothing to correct.
+ */
+export const differsFromApplied = (
+  type: string,
+  listed: unknown,
+  applied: AppliedState | undefined,
+  rules: readonly PipelineMappingRule[],
+): boolean => {
+  const now = mappedOrNothing(type, listed, rules);
+  if (!now || now.records.length === 0) return false;
+  if (!applied) return true;
+  return fingerprintOf(now) !== fingerprintOf(mappedOrNothing(applied.type, applied.object, rules));
+};

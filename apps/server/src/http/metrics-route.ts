@@ -1,0 +1,38 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '@billbridge/contract';
+import type { AppContext } from '../context.ts';
+import { databaseGauges } from '../metrics/database-gauges.ts';
+import { registry, webhooksReceived, webhooksRefused } from '../metrics/metrics.ts';
+
+const bearerMatches = (header: string | undefined, token: string): boolean => {
+  const given = Buffer.from(header ?? '');
+  const expected = Buffer.from(`Bearer ${token}`);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+};
+
+/**
+ * `GET /metrics` in the Prometheus text format, only for a scrape carrying
+ * `Authorization: Bearer $METRICS_TOKEN`; without METRICS_TOKEN the route does not exist (404).
+ */
+export const registerMetricsRoute = (app: FastifyInstance, context: AppContext): void => {
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.routeOptions.url !== '/webhooks/stripe') return;
+    if (reply.statusCode < 300) webhooksReceived.inc();
+    else webhooksRefused.inc({ status: `${Math.floor(reply.statusCode / 100)}xx` });
+  });
+  const token = context.config.metricsToken;
+  if (!token) return;
+  app.get('/metrics', async (request, reply) => {
+    if (!bearerMatches(request.headers.authorization, token)) {
+      reply.header('www-authenticate', 'Bearer');
+      throw new AppError(
+        'unauthenticated',
+        'A scrape of /metrics needs Authorization: Bearer <METRICS_TOKEN>.',
+      );
+    }
+    const fromDatabase = await databaseGauges(context.database.db);
+    const body = (await registry.metrics()) + (await fromDatabase.metrics());
+    return reply.type(registry.contentType).send(body);
+  });
+};

@@ -1,0 +1,138 @@
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { backfillMessages, type Backfill } from '@billbridge/contract';
+import { CallErrorAlert } from '../../components/call-error-alert.tsx';
+import { fromEpochSeconds } from '../../lib/dates.ts';
+import { useDates } from '../../lib/use-dates.ts';
+import { useErrorMessage } from '../../lib/use-error-message.ts';
+import { kindStateOf } from './backfill-progress.ts';
+import { useBackfillProgress, useStartBackfill } from './source-queries.ts';
+
+/** The server's reason for a failed import, in the reader's language when it is one of its own texts. */
+const useFailureReason = () => {
+  const { t } = useTranslation();
+  return (error: string | null) => {
+    const key = Object.entries(backfillMessages).find(([, message]) => message === error)?.[0];
+    return key ? t(`serverMessages.${key as keyof typeof backfillMessages}`) : (error ?? '');
+  };
+};
+
+const statusColor = { running: 'blue', done: 'green', failed: 'red' } as const;
+
+const KindRows = ({ backfill }: { backfill: Backfill }) => {
+  const { t } = useTranslation();
+  return (
+    <Table withRowBorders={false} verticalSpacing={4}>
+      <Table.Tbody>
+        {backfill.kinds.map((kind) => {
+          const state = kindStateOf(backfill, kind);
+          return (
+            <Table.Tr key={kind} data-testid={`backfill-${kind}`}>
+              <Table.Td>{t(`sources.sync.${kind}`)}</Table.Td>
+              <Table.Td ta="right" ff="monospace">
+                {backfill.counts[kind] ?? 0}
+              </Table.Td>
+              <Table.Td w={140}>
+                <Group gap={6} wrap="nowrap">
+                  {state === 'importing' && <Loader size={12} aria-hidden />}
+                  {state === 'imported' && <IconCheck size={14} aria-hidden />}
+                  <Text size="sm" c={state === 'waiting' ? 'dimmed' : undefined}>
+                    {t(`sources.backfill.kind.${state}`)}
+                  </Text>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+};
+
+/**
+ * The import of the source's existing objects (decision 012), live: counts per kind, the kind in
+ * progress, done or failed with the reason, and a way to run it again.
+ */
+export const BackfillPanel = ({
+  subscriptionId,
+  sourceId,
+  syncing,
+}: {
+  subscriptionId: string;
+  sourceId: string;
+  /** Connected and enabled: only then can an import run. */
+  syncing: boolean;
+}) => {
+  const { t } = useTranslation();
+  const { formatDate, formatTime } = useDates();
+  const errorMessage = useErrorMessage();
+  const failureReason = useFailureReason();
+  const progress = useBackfillProgress(subscriptionId, sourceId);
+  const start = useStartBackfill(subscriptionId, sourceId);
+  const backfill = progress.data?.backfill ?? null;
+  const at = (seconds: number) => {
+    const date = fromEpochSeconds(seconds);
+    return `${formatDate(date)} ${formatTime(date)}`;
+  };
+
+  return (
+    <Card withBorder radius="md" p="lg" component="section" aria-labelledby="backfill-title">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="backfill-title">
+            {t('sources.backfill.title')}
+          </Title>
+          {backfill && (
+            <Badge color={statusColor[backfill.status]}>
+              {t(`sources.backfill.status.${backfill.status}`)}
+            </Badge>
+          )}
+        </Group>
+        {progress.isPending ? (
+          <Loader size="sm" />
+        ) : progress.isError ? (
+          <Alert color="red" role="alert">
+            {errorMessage(progress.error)}
+          </Alert>
+        ) : backfill ? (
+          <>
+            <KindRows backfill={backfill} />
+            <Text size="xs" c="dimmed">
+              {backfill.finish_time === null
+                ? t('sources.backfill.startedAt', { time: at(backfill.start_time) })
+                : t('sources.backfill.finishedAt', { time: at(backfill.finish_time) })}
+            </Text>
+            {backfill.status === 'failed' && (
+              <Alert color="red" role="alert" title={t('sources.backfill.failed')}>
+                {failureReason(backfill.error)}
+              </Alert>
+            )}
+          </>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('sources.backfill.never')}
+          </Text>
+        )}
+        {start.isError && <CallErrorAlert title={t('sources.backfill.startError')} error={start.error} />}
+        {backfill?.status !== 'running' && (
+          <Group>
+            <Button
+              variant="light"
+              loading={start.isPending}
+              disabled={!syncing}
+              onClick={() => start.mutate()}
+            >
+              {backfill ? t('sources.backfill.runAgain') : t('sources.backfill.run')}
+            </Button>
+            {!syncing && (
+              <Text size="xs" c="dimmed">
+                {t('sources.backfill.needsSyncing')}
+              </Text>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+};

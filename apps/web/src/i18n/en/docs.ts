@@ -1,0 +1,10 @@
+/** English, namespace `docs`: the user guide. */
+export default {
+  docs: {
+    contents: 'Contents',
+    notFound: 'This page of the documentation does not exist.',
+    loadError: 'Failed to load this page of the documentation.',
+    openApp: 'Open Billbridge',
+    signIn: 'Sign in',
+  },
+} as const;

@@ -1,0 +1,72 @@
+import type { Translations } from '../en.ts';
+
+/** Chinese (simplified), namespace `billing`. */
+const translations: Pick<Translations, 'billing'> = {
+  billing: {
+    currentPlan: '当前套餐',
+    canceled: '已取消',
+    canceledNotice: '此订阅已被取消',
+    updateDetails: '更新账单信息',
+    managePaymentMethods: '管理支付方式',
+    changePlan: '更改套餐',
+    transferOwnership: '转让所有权',
+    cancelSubscription: '取消订阅',
+    back: '返回',
+    subscribe: '订阅{{plan}}',
+    addressTitle: '账单地址',
+    cardTitle: '银行卡',
+    chargeNotice: '现在将扣款 {{amount}}，此后每月扣款，直至取消。',
+    paymentFailed: '付款未成功',
+    paymentFormUnavailable: '无法加载付款表单，请稍后再试。',
+    unexpectedError: '发生意外错误',
+    addressIncomplete: '请填写所有必填的地址字段',
+    paymentMethodsError: '加载支付方式失败',
+    paymentMethodAddError: '添加支付方式失败',
+    setDefaultError: '设置默认支付方式失败',
+    deleteCardError: '删除银行卡失败',
+    getBillingError: '加载账单信息失败',
+    updateBillingError: '更新账单信息失败',
+    changePlanError: '更改套餐失败',
+    changePlanIntro: '为此订阅选择新的套餐。',
+    cancelChange: '取消',
+    invoices: {
+      title: '发票',
+      number: '编号',
+      date: '日期',
+      amount: '金额',
+      statusColumn: '状态',
+      pending: '待定',
+      open: '打开发票 {{number}}',
+      empty: '暂无发票。',
+      status: {
+        draft: '草稿',
+        open: '未付',
+        paid: '已付',
+        uncollectible: '无法收款',
+        void: '已作废',
+        other: '其他',
+      },
+    },
+    cards: {
+      add: '添加银行卡',
+      save: '保存银行卡',
+      cancel: '取消',
+      default: '默认',
+      setDefault: '设为默认',
+      delete: '删除',
+      endingIn: '尾号 {{last4}} 的 {{brand}}',
+      expires: '有效期至 {{expiry}}',
+      empty: '暂无银行卡。',
+    },
+    details: {
+      save: '保存账单信息',
+    },
+    cancel: {
+      warning: '取消立即生效且不可撤销：同步会马上停止，订阅无法恢复。',
+      typeId: '请输入订阅 ID 以确认：',
+      confirmationLabel: '订阅 ID',
+    },
+  },
+};
+
+export default translations;

@@ -1,0 +1,63 @@
+import type { Translations } from '../en.ts';
+
+/** Chinese (simplified), namespace `members`. */
+const translations: Pick<Translations, 'members' | 'invites'> = {
+  members: {
+    name: '姓名',
+    email: '邮箱',
+    permissions: '权限',
+    status: '状态',
+    actions: '操作',
+    unnamed: '未命名',
+    owner: '所有者',
+    statusActive: '已激活',
+    statusPending: '待接受',
+    invite: '邀请用户',
+    edit: '编辑权限',
+    editFor: '编辑 {{name}} 的权限',
+    remove: '移除',
+    removeTitle: '移除 {{name}}？',
+    removeConfirm: '{{name}} 将无法再访问此订阅。您以后可以再次邀请。',
+    revoke: '撤销邀请',
+    cancel: '取消',
+    save: '保存',
+    empty: '还没有用户。',
+    transferOwnership: '转让所有权',
+    newOwner: '新所有者',
+    newOwnerPlaceholder: '选择一位管理员',
+    newOwnerRequired: '请选择新所有者',
+    transferWarning:
+      '新所有者将接管账单和仅限所有者的操作。您仍是成员并保留当前权限，只有新所有者才能将所有权转回。',
+    confirmTransfer: '转让所有权',
+    noEligibleAdmin: '没有可以接收所有权的管理员用户',
+    transferError: '转让所有权失败',
+    back: '返回',
+  },
+  invites: {
+    title: '邀请',
+    invitedBy: '邀请人：{{name}}',
+    accept: '接受',
+    reject: '拒绝',
+    untitled: '未命名',
+    email: '邮箱',
+    permissions: '权限',
+    send: '发送邀请',
+    back: '返回',
+    sent: '已向 {{email}} 发送邀请。',
+    alreadyInvited: '该邮箱已有待处理的邀请',
+    alreadyMember: '该用户已是此项目的成员',
+    createError: '发送邀请失败',
+    adminByOwnerOnly: '只有订阅所有者才能邀请管理员',
+    verifyEmailFirst: '请先验证您的邮箱地址再接受邀请。',
+    verifyToInvite: '请先验证您的邮箱地址再邀请他人。',
+    verifyToInviteTitle: '验证邮箱后即可邀请他人',
+    verifyToInviteText:
+      '邀请邮件由此 Billbridge 以您的名义发出，因此只有已验证的地址才能发送。请打开我们发送到 {{email}} 的链接，或重新发送一封。',
+    verifyToSeeInvites: '项目邀请会发送到 {{email}}。验证此地址后即可在此查看。',
+    tooManyInvites: '短时间内发送的邀请过多，请稍后再试。',
+    tooManyPendingInvites: '此项目待处理的邀请过多。请先撤销一些再邀请。',
+    addressInvitedTooOften: '今天邀请此地址的次数过多，请明天再试。',
+  },
+};
+
+export default translations;

@@ -1,0 +1,64 @@
+/**
+ * `npm run bench:backfill`: the import of a Stripe account's existing customers, each with a
+ * billing subscription (and its first invoice), into an empty HubSpot portal (HubSpot's limits on),
+ * through the production path: the source switched on starts the import, its objects take the
+ * sync. Measures the seconds from the switch to the last object settled and the HubSpot calls.
+ * BENCH_CUSTOMERS (default 10000) sizes it. Ends with one JSON line.
+ */
+import { eq } from 'drizzle-orm';
+import { backfill, source, stripeEvent } from '../apps/server/src/db/schema.ts';
+import { beginBackfill } from '../apps/server/src/features/backfill/begin-backfill.ts';
+import { seedMonthlyPrice, seedSyncedWorkspace } from '../apps/server/src/testing/sync.ts';
+import { sleep, startSyncBench } from './sync-harness.ts';
+
+const customers = Number(process.env.BENCH_CUSTOMERS ?? 10_000);
+
+const bench = await startSyncBench();
+const world = await seedSyncedWorkspace(bench.t);
+const { db } = bench.context.database;
+await db.update(source).set({ enabled: false }).where(eq(source.id, world.sourceId));
+const { stripeState } = bench.sandbox;
+const price = seedMonthlyPrice(bench.sandbox, world.account, 2500);
+for (let n = 0; n < customers; n++) {
+  const customer = stripeState.createCustomer(world.account, { email: `import${n}@example.com` });
+  stripeState.addCard(world.account, customer.id, '4242424242424242');
+  stripeState.createSubscription(world.account, { customer: customer.id, items: [{ price: price.id }] });
+}
+console.log({ seeded: customers });
+
+const from = Date.now();
+const [row] = await db.update(source).set({ enabled: true }).where(eq(source.id, world.sourceId)).returning();
+if (!row) throw new Error('no source');
+const started = await db.transaction((tx) => beginBackfill(bench.context, tx, row));
+
+/** Every imported object in HubSpot (or logged why not): the import done and nothing waiting. */
+for (;;) {
+  const states = await db
+    .select({ state: stripeEvent.state })
+    .from(stripeEvent)
+    .where(eq(stripeEvent.subscriptionId, world.subscriptionId));
+  const [run] = await db
+    .select({ status: backfill.status })
+    .from(backfill)
+    .where(eq(backfill.id, started.id));
+  if (
+    run?.status !== 'running' &&
+    states.every((event) => ['done', 'failed', 'ignored'].includes(event.state))
+  )
+    break;
+  await sleep(500);
+}
+const seconds = Math.round((Date.now() - from) / 100) / 10;
+const figures = {
+  bench: 'backfill',
+  customers,
+  contacts: bench.sandbox.hubspotState.records(world.portalId, 'contacts').length,
+  deals: bench.sandbox.hubspotState.records(world.portalId, 'deals').length,
+  seconds,
+  hubspotCalls: bench.sandbox.hubspotState
+    .requestLog(world.portalId)
+    .filter((entry) => Date.parse(entry.at) >= from).length,
+};
+await bench.close();
+console.log(JSON.stringify(figures));
+process.exit(0);

@@ -1,0 +1,80 @@
+/**
+ * `npm run bench:tenants`: many workspaces at once, each with its own Stripe account and HubSpot
+ * portal (HubSpot's limits on), each sending 0.2 events/s of signed webhooks. Measures the p99
+ * webhook-to-CRM latency over every event and counts the portals that went over HubSpot's budget
+ * (a 429, or more than 110 requests in some 10 s). BENCH_WORKSPACES (default 1000) and
+ * BENCH_SECONDS (default 60) size it. Ends with one JSON line.
+ */
+import {
+  billingSubscriptionOf,
+  seedSyncedWorkspace,
+  type SyncedWorkspace,
+} from '../apps/server/src/testing/sync.ts';
+import { busiest10sOf, percentile, sleep, startSyncBench } from './sync-harness.ts';
+
+const workspaceCount = Number(process.env.BENCH_WORKSPACES ?? 1000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 60);
+const perWorkspacePerSecond = 0.2;
+
+const bench = await startSyncBench();
+const workspaces: SyncedWorkspace[] = [];
+for (let n = 0; n < workspaceCount; n++) workspaces.push(await seedSyncedWorkspace(bench.t));
+console.log({ seeded: workspaces.length });
+
+/** Each workspace's events, spread evenly over the run: a customer, then a billing subscription of it. */
+const eventsOf = (index: number) => {
+  let sent = 0;
+  return () => {
+    sent += 1;
+    const world = workspaces[index];
+    if (!world) throw new Error('no workspace');
+    const customer = `cus_t${index}x${Math.ceil(sent / 2)}`;
+    return sent % 2 === 1
+      ? bench.post(world.account, 'customer.created', {
+          id: customer,
+          object: 'customer',
+          email: `${customer}@example.com`,
+        })
+      : bench.post(
+          world.account,
+          'customer.subscription.created',
+          billingSubscriptionOf(`sub_t${index}x${sent}`, customer),
+        );
+  };
+};
+const senders = workspaces.map((_, index) => eventsOf(index));
+const total = Math.round(workspaceCount * perWorkspacePerSecond * seconds);
+const interval = 1000 / (workspaceCount * perWorkspacePerSecond);
+const from = Date.now();
+const sending: Promise<string>[] = [];
+for (let n = 0; n < total; n++) {
+  const due = from + n * interval;
+  if (due > Date.now()) await sleep(due - Date.now());
+  const send = senders[n % senders.length];
+  if (send) sending.push(send());
+}
+const ids = await Promise.all(sending);
+const result = await bench.settled(ids);
+
+const portalsOverBudget = workspaces.filter((world) => {
+  const calls = bench.sandbox.hubspotState
+    .requestLog(world.portalId)
+    .filter((entry) => Date.parse(entry.at) >= from);
+  return (
+    calls.some((entry) => entry.status === 429) ||
+    busiest10sOf(calls.map((entry) => Date.parse(entry.at))) > 110
+  );
+}).length;
+const figures = {
+  bench: 'tenants',
+  workspaces: workspaceCount,
+  events: ids.length,
+  eventsPerSec: Math.round((ids.length / ((Date.now() - from) / 1000)) * 10) / 10,
+  p50Ms: percentile(result.latencies, 50),
+  p99Ms: percentile(result.latencies, 99),
+  portalsOverBudget,
+  failed: result.failed,
+};
+await bench.close();
+console.log(JSON.stringify(figures));
+process.exit(0);

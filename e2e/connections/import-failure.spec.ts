@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { newUser, signUp } from '../support/accounts.ts';
+import {
+  addStripeSource,
+  connectStripe,
+  controlForm,
+  openControlPage,
+  switchOnAndSave,
+} from '../support/connections.ts';
+import { createWorkspace } from '../support/workspaces.ts';
+
+test('an import Stripe refuses shows as failed with the reason, and runs again from its button', async ({
+  page,
+}) => {
+  await signUp(page, newUser('import'));
+  const id = await createWorkspace(page, 'Import Shop');
+  await addStripeSource(page, id);
+  await connectStripe(page, `Import ${Date.now()}`);
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible();
+
+  // Stripe refuses the next customer listing, once.
+  const control = await openControlPage(page);
+  const fault = controlForm(control, 'Add fault');
+  await fault.getByLabel('Service').selectOption('stripe');
+  await fault.getByLabel('Method').fill('GET');
+  await fault.getByLabel('Path').fill('/v1/customers');
+  await fault.getByLabel('Status').fill('403');
+  await fault.getByLabel('Times').fill('1');
+  await fault.getByRole('button').click();
+  await expect(control.getByText(/^Added fault/)).toBeVisible();
+
+  await switchOnAndSave(page);
+  const imported = page.getByRole('region', { name: 'Import of existing data' });
+  await expect(imported.getByText('Failed', { exact: true })).toBeVisible({ timeout: 20_000 });
+  const reason = imported.getByRole('alert').filter({ hasText: 'The import failed' });
+  await expect(reason).toBeVisible();
+  expect((await reason.textContent())?.replace('The import failed', '').trim()).not.toBe('');
+
+  await imported.getByRole('button', { name: 'Run the import again' }).click();
+  await expect(imported.getByText('Done', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(imported.getByTestId('backfill-customers')).toContainText('Imported');
+});

@@ -1,0 +1,47 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signUp } from './support/accounts.ts';
+import { createWorkspace } from './support/workspaces.ts';
+
+/** The text of every script the page downloads from now on. */
+const recordScripts = (page: Page): string[] => {
+  const scripts: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push(await response.text().catch(() => ''));
+  });
+  return scripts;
+};
+
+/** Chinese text of the app shell ("Loading…"), only in the Chinese translations. */
+const chineseTranslations = '加载中…';
+/** English text of the dashboard's namespace only. */
+const dashboardTexts = 'Open the activity log';
+/** A class name only zod's runtime carries: the validation library the mapping editor needs. */
+const validationLibrary = '$ZodType';
+
+test('a visitor downloads the translations of their own language and pages only, and no validation library before a form needs it', async ({
+  page,
+}) => {
+  const scripts = recordScripts(page);
+  await page.goto('/signin');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((text) => text.includes(chineseTranslations)).length).toBe(0);
+  expect(scripts.filter((text) => text.includes(validationLibrary)).length).toBe(0);
+  expect(scripts.filter((text) => text.includes(dashboardTexts)).length).toBe(0);
+
+  await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '中文' });
+  await expect(page.getByRole('heading', { name: '登录' })).toBeVisible();
+  await expect.poll(() => scripts.some((text) => text.includes(chineseTranslations))).toBe(true);
+
+  await page.getByRole('combobox', { name: '语言' }).selectOption({ label: 'English' });
+  await signUp(page);
+  await createWorkspace(page, 'Light Shop');
+  scripts.length = 0;
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => scripts.some((text) => text.includes(dashboardTexts))).toBe(true);
+  expect(scripts.filter((text) => text.includes(validationLibrary)).length).toBe(0);
+});

@@ -1,0 +1,139 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Reloads a server-rendered sandbox page until `region` shows `text`: the page does not refresh itself. */
+export const untilShown = (page: Page, region: string, text: string) =>
+  expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('region', { name: region })).toContainText(text, { timeout: 500 });
+  }).toPass({ timeout: 20_000, intervals: [250] });
+
+/** Picks an option of a Mantine select by its label. */
+export const choose = async (scope: Page | Locator, label: string, option: string) => {
+  await scope.getByRole('combobox', { name: label }).click();
+  const page = 'page' in scope ? scope.page() : scope;
+  await page.getByRole('option', { name: option, exact: true }).click();
+};
+
+/** Adds a Stripe source from the sources list, the way a person does; returns its id from the detail page. */
+export const addStripeSource = async (page: Page, subscriptionId: string): Promise<string> => {
+  await page.goto(`/subscription/${subscriptionId}/sources`);
+  await page.getByRole('link', { name: 'New source' }).click();
+  await expect(page).toHaveURL(new RegExp(`/subscription/${subscriptionId}/sources/new$`));
+  await page.getByRole('button', { name: 'Add a Stripe source' }).click();
+  await expect(page).toHaveURL(new RegExp(`/subscription/${subscriptionId}/sources/(?!new$)[^/]+$`));
+  return /\/sources\/([^/]+)$/.exec(page.url())?.[1] ?? '';
+};
+
+/** Adds a HubSpot destination from the destinations list; returns its id from the detail page. */
+export const addHubspotDestination = async (page: Page, subscriptionId: string): Promise<string> => {
+  await page.goto(`/subscription/${subscriptionId}/destinations`);
+  await page.getByRole('link', { name: 'New destination' }).click();
+  await page.getByRole('button', { name: 'Add a HubSpot destination' }).click();
+  await expect(page).toHaveURL(new RegExp(`/subscription/${subscriptionId}/destinations/(?!new$)[^/]+$`));
+  return /\/destinations\/([^/]+)$/.exec(page.url())?.[1] ?? '';
+};
+
+/** From a source's detail page: Connect, then a new account on the sandbox's Stripe consent page, Allow. */
+export const connectStripe = async (page: Page, business = `Shop ${Date.now()}`) => {
+  await page.getByRole('button', { name: 'Connect with Stripe' }).click();
+  await expect(page.getByRole('heading', { name: /Connect .* to Stripe/ })).toBeVisible();
+  await page.getByLabel('New account').check();
+  await page.getByLabel('Business name').fill(business);
+  await page.getByRole('button', { name: 'Allow access' }).click();
+  await expect(page).toHaveURL(/\/stripe\/callback\?/);
+};
+
+/** From a destination's detail page: Connect, then a new portal on the sandbox's HubSpot install page. */
+export const connectHubspot = async (page: Page, portalName = `Portal ${Date.now()}`) => {
+  await page.getByRole('button', { name: 'Connect with HubSpot' }).click();
+  await expect(page.getByRole('heading', { name: /^Install / })).toBeVisible();
+  await page.getByLabel('New portal').check();
+  await page.getByLabel('Portal name').fill(portalName);
+  await page.getByRole('button', { name: 'Connect app' }).click();
+  await expect(page).toHaveURL(/\/hubspot\/callback\?/);
+};
+
+/** Opens the sandbox's control page from the top bar's Sandbox menu, in the new tab it opens. */
+export const openControlPage = async (page: Page): Promise<Page> => {
+  await page.getByRole('button', { name: 'Sandbox' }).click();
+  const [control] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('menuitem', { name: 'Stripe and HubSpot control page' }).click(),
+  ]);
+  return control;
+};
+
+/** The control page's form that ends in the button named `submit`. */
+export const controlForm = (page: Page, submit: string) =>
+  page.locator('form', { has: page.getByRole('button', { name: submit, exact: true }) });
+
+/**
+ * On the control page, in the Stripe account of `business`: a product priced in `currency` (the
+ * form's default unless named) and a customer on a 14-day trial of it. Returns the name of the
+ * billing subscription's deal in HubSpot.
+ */
+export const startTrial = async (
+  control: Page,
+  business: string,
+  {
+    product,
+    currency,
+    customer,
+  }: { product: string; currency?: string; customer: { name: string; email: string } },
+): Promise<string> => {
+  await control.getByRole('banner').getByRole('link', { name: business }).click();
+  const productForm = controlForm(control, 'Create product with price');
+  await productForm.getByLabel('Product name').fill(product);
+  if (currency) await productForm.getByLabel('Currency').fill(currency);
+  await productForm.getByRole('button').click();
+  await expect(control.getByText(/^Created product/)).toBeVisible();
+  const customerForm = controlForm(control, 'Create customer');
+  await customerForm.getByLabel('Name').fill(customer.name);
+  await customerForm.getByLabel('E-mail').fill(customer.email);
+  await customerForm.getByRole('button').click();
+  await expect(control.getByText(/^Created customer/)).toBeVisible();
+  const billing = controlForm(control, 'Create billing subscription');
+  await billing.getByLabel('Customer').selectOption({ label: customer.name });
+  await billing.getByLabel('Trial days').fill('14');
+  await billing.getByRole('button').click();
+  const created = (await control.getByText(/^Created sub_\w+ \(trialing\)\.$/).textContent()) ?? '';
+  return `Subscription ${/sub_\w+/.exec(created)?.[0] ?? ''}`;
+};
+
+/** Switches the connection on its detail page on and saves it. */
+export const switchOnAndSave = async (page: Page) => {
+  await page.getByRole('switch', { name: 'Sync enabled' }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your changes have been saved.');
+};
+
+/**
+ * The way a person sets a workspace up to sync: a Stripe source connected and switched on, a
+ * HubSpot destination connected with one rule (`status` → `stage`) and switched on. Ends on the
+ * destination's page; returns its address.
+ */
+export const setUpSync = async (
+  page: Page,
+  subscriptionId: string,
+  {
+    business,
+    portalName,
+    status,
+    stage,
+  }: { business: string; portalName: string; status?: string; stage: string },
+): Promise<string> => {
+  await addStripeSource(page, subscriptionId);
+  await connectStripe(page, business);
+  await switchOnAndSave(page);
+  await addHubspotDestination(page, subscriptionId);
+  await connectHubspot(page, portalName);
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible();
+  const destinationPage = page.url().replace(/\?.*$/, '');
+  await page.getByRole('button', { name: 'Add rule' }).click();
+  const rule = page.getByRole('group', { name: 'Edit rule' });
+  if (status) await choose(rule, 'Stripe status', status);
+  await choose(rule, 'HubSpot stage', stage);
+  await rule.getByRole('button', { name: 'Done' }).click();
+  await switchOnAndSave(page);
+  return destinationPage;
+};

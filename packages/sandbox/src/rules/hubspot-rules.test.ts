@@ -1,0 +1,789 @@
+import { Client } from '@hubspot/api-client';
+import { FilterOperatorEnum } from '@hubspot/api-client/lib/codegen/crm/contacts/models/Filter.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../index.ts';
+import { hubspotRules } from './hubspot-rules.ts';
+import type { ProviderRule } from './table.ts';
+
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ hubspotSearchIndexDelayMs: 0, hubspotRateLimits: false });
+});
+
+afterAll(async () => {
+  await sandbox.close();
+});
+
+type Problem = { message: string; code: string; context?: { propertyName?: string[] } };
+type Refusal = {
+  code: number;
+  body: { category?: string; message: string; errors?: Problem[]; context?: unknown };
+};
+
+/** A portal with a token (every scope unless named) and the official SDK pointed at the stand-in. */
+const portal = (scopes?: string[]) => {
+  const { id } = sandbox.hubspotState.createPortal({ name: 'Rules CRM' });
+  const tokens = sandbox.hubspotState.issueToken(id, scopes ? { scopes } : {});
+  return {
+    portalId: id,
+    ...tokens,
+    client: new Client({ accessToken: tokens.accessToken, basePath: sandbox.hubspot.url }),
+  };
+};
+
+const refusal = async (call: Promise<unknown>): Promise<Refusal> => {
+  try {
+    await call;
+  } catch (error) {
+    const failure = error as Refusal;
+    return { code: failure.code, body: failure.body };
+  }
+  throw new Error('expected HubSpot to refuse the call');
+};
+
+/** A 400 VALIDATION_ERROR naming `name` with the error code (and message, when given). */
+const expectProblem = async (
+  call: Promise<unknown>,
+  name: string,
+  code: string,
+  message?: string | RegExp,
+) => {
+  const { code: status, body } = await refusal(call);
+  expect(status).toBe(400);
+  expect(body.category).toBe('VALIDATION_ERROR');
+  const problem = body.errors?.find((entry) => entry.context?.propertyName?.[0] === name);
+  expect(problem?.code).toBe(code);
+  if (message) expect(problem?.message).toMatch(message);
+  return body;
+};
+
+type Crm = ReturnType<typeof portal>;
+let emails = 0;
+
+const contactIn = (crm: Crm) =>
+  crm.client.crm.contacts.basicApi.create({
+    properties: { email: `buyer${(emails += 1)}@example.com` },
+    associations: [],
+  });
+
+const lineItemIn = (
+  crm: Crm,
+  properties: Record<string, string> = { name: 'Pro', price: '49', quantity: '2' },
+) => crm.client.crm.lineItems.basicApi.create({ properties, associations: [] });
+
+const draft = (crm: Crm, properties: Record<string, string> = {}) =>
+  crm.client.crm.commerce.invoices.basicApi.create({
+    properties: { hs_currency: 'USD', ...properties },
+    associations: [],
+  });
+
+const link = (crm: Crm, invoiceId: string, toType: string, toId: string) =>
+  crm.client.crm.associations.v4.basicApi.createDefault('invoices', invoiceId, toType, toId);
+
+/** A draft with its contact and one line item (49 × 2), ready to open. */
+const openable = async (crm: Crm) => {
+  const invoice = await draft(crm);
+  await link(crm, invoice.id, 'contacts', (await contactIn(crm)).id);
+  await link(crm, invoice.id, 'line_items', (await lineItemIn(crm)).id);
+  return invoice;
+};
+
+const setStatus = (crm: Crm, id: string, status: string) =>
+  crm.client.crm.commerce.invoices.basicApi.update(id, { properties: { hs_invoice_status: status } });
+
+const statusOf = async (crm: Crm, id: string) =>
+  (await crm.client.crm.commerce.invoices.basicApi.getById(id, ['hs_invoice_status'])).properties
+    .hs_invoice_status;
+
+const form = (path: string, values: Record<string, string>) =>
+  new Client({ basePath: sandbox.hubspot.url }).apiRequest({
+    method: 'POST',
+    path,
+    body: new URLSearchParams(values).toString(),
+    defaultJson: false,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  });
+
+const json = async <T>(response: Response): Promise<T> => (await response.json()) as T;
+
+const cases: Record<string, () => Promise<void>> = {
+  'invoice-currency-required': async () => {
+    const crm = portal();
+    const invoices = crm.client.crm.commerce.invoices;
+    const missing =
+      'Cannot create object with type: INVOICE. The following required properties were missing: [hs_currency]';
+    for (const call of [
+      invoices.basicApi.create({ properties: { hs_title: 'No currency' }, associations: [] }),
+      invoices.batchApi.create({
+        inputs: [
+          { properties: { hs_currency: 'USD' }, associations: [] },
+          { properties: {}, associations: [] },
+        ],
+      }),
+    ]) {
+      const body = await expectProblem(call, 'hs_currency', 'REQUIRED_PROPERTY', 'hs_currency is required');
+      expect(body.message).toBe(missing);
+    }
+    await crm.client.crm.properties.coreApi.create('invoices', {
+      name: 'stripe_invoice_id',
+      label: 'Stripe invoice',
+      type: 'string' as never,
+      fieldType: 'text' as never,
+      groupName: 'invoiceinformation',
+      hasUniqueValue: true,
+    });
+    const upsert = await expectProblem(
+      invoices.batchApi.upsert({ inputs: [{ id: 'in_1', idProperty: 'stripe_invoice_id', properties: {} }] }),
+      'hs_currency',
+      'REQUIRED_PROPERTY',
+    );
+    expect(upsert.message).toBe(missing);
+    expect(sandbox.hubspotState.records(crm.portalId, 'invoices')).toHaveLength(0);
+    const created = await invoices.batchApi.upsert({
+      inputs: [{ id: 'in_1', idProperty: 'stripe_invoice_id', properties: { hs_currency: 'USD' } }],
+    });
+    expect(created.results[0]?.properties).toMatchObject({ hs_currency: 'USD', hs_invoice_status: 'draft' });
+    await expectProblem(
+      invoices.basicApi.update(created.results[0]?.id ?? '', { properties: { hs_currency: '' } }),
+      'hs_currency',
+      'REQUIRED_PROPERTY',
+    );
+  },
+
+  'invoice-created-as-draft': async () => {
+    const crm = portal();
+    await expectProblem(
+      draft(crm, { hs_invoice_status: 'open' }),
+      'hs_invoice_status',
+      'INVALID_INVOICE_STATUS',
+    );
+    expect((await draft(crm)).properties.hs_invoice_status).toBe('draft');
+    expect((await draft(crm, { hs_invoice_status: 'draft' })).properties.hs_invoice_status).toBe('draft');
+  },
+
+  'invoice-status-transitions': async () => {
+    const crm = portal();
+    const refused = async (id: string, to: string) =>
+      expectProblem(
+        setStatus(crm, id, to),
+        'hs_invoice_status',
+        'INVALID_INVOICE_STATUS',
+        /cannot move from/,
+      );
+    const fresh = await openable(crm);
+    await refused(fresh.id, 'paid');
+    await setStatus(crm, fresh.id, 'draft');
+    await setStatus(crm, fresh.id, 'open');
+    await setStatus(crm, fresh.id, 'open');
+    await refused(fresh.id, 'draft');
+    const paid = await setStatus(crm, fresh.id, 'paid');
+    expect(paid.properties.hs_payment_date).toEqual(expect.any(String));
+    for (const to of ['open', 'voided', 'draft']) await refused(fresh.id, to);
+    const voidedDraft = await draft(crm);
+    await setStatus(crm, voidedDraft.id, 'voided');
+    for (const to of ['draft', 'open', 'paid']) await refused(voidedDraft.id, to);
+    const voidedOpen = await openable(crm);
+    await setStatus(crm, voidedOpen.id, 'open');
+    await setStatus(crm, voidedOpen.id, 'voided');
+    expect(await statusOf(crm, voidedOpen.id)).toBe('voided');
+  },
+
+  'invoice-open-requirements': async () => {
+    const crm = portal();
+    const invoice = await draft(crm);
+    await expectProblem(
+      setStatus(crm, invoice.id, 'open'),
+      'hs_invoice_status',
+      'INVALID_INVOICE_STATUS',
+      'The invoice cannot move to open: it needs an associated contact, at least one associated line item.',
+    );
+    await link(crm, invoice.id, 'contacts', (await contactIn(crm)).id);
+    await expectProblem(
+      setStatus(crm, invoice.id, 'open'),
+      'hs_invoice_status',
+      'INVALID_INVOICE_STATUS',
+      /line item/,
+    );
+    await link(crm, invoice.id, 'line_items', (await lineItemIn(crm)).id);
+    await link(crm, invoice.id, 'contacts', (await contactIn(crm)).id);
+    await expectProblem(
+      setStatus(crm, invoice.id, 'open'),
+      'hs_invoice_status',
+      'INVALID_INVOICE_STATUS',
+      /exactly one/,
+    );
+    const contacts = sandbox.hubspotState.associations(crm.portalId, 'invoices', invoice.id, 'contacts');
+    await crm.client.crm.associations.v4.basicApi.archive(
+      'invoices',
+      invoice.id,
+      'contacts',
+      contacts[1]?.id ?? '',
+    );
+    expect((await setStatus(crm, invoice.id, 'open')).properties.hs_invoice_status).toBe('open');
+  },
+
+  'invoice-finalized-not-editable': async () => {
+    const crm = portal();
+    const invoice = await openable(crm);
+    await crm.client.crm.commerce.invoices.basicApi.update(invoice.id, {
+      properties: { hs_title: 'Editable draft' },
+    });
+    await setStatus(crm, invoice.id, 'open');
+    await expectProblem(
+      crm.client.crm.commerce.invoices.basicApi.update(invoice.id, { properties: { hs_title: 'Changed' } }),
+      'hs_title',
+      'INVOICE_NOT_EDITABLE',
+    );
+    await crm.client.crm.commerce.invoices.basicApi.update(invoice.id, {
+      properties: { hs_title: 'Editable draft', hs_currency: 'USD', hs_invoice_status: 'paid' },
+    });
+    expect(await statusOf(crm, invoice.id)).toBe('paid');
+  },
+
+  'invoice-delete-draft-only': async () => {
+    const crm = portal();
+    const open = await openable(crm);
+    await setStatus(crm, open.id, 'open');
+    const removable = await draft(crm);
+    const { code, body } = await refusal(
+      crm.client.crm.commerce.invoices.batchApi.archive({ inputs: [{ id: removable.id }, { id: open.id }] }),
+    );
+    expect(code).toBe(400);
+    expect(body.message).toBe(`Invoice ${open.id} is open; only draft invoices can be deleted.`);
+    expect(sandbox.hubspotState.record(crm.portalId, 'invoices', removable.id)).toBeDefined();
+    expect((await refusal(crm.client.crm.commerce.invoices.basicApi.archive(open.id))).code).toBe(400);
+    await crm.client.crm.commerce.invoices.basicApi.archive(removable.id);
+    expect(sandbox.hubspotState.record(crm.portalId, 'invoices', removable.id)).toBeUndefined();
+  },
+
+  'invoice-calculated-amounts': async () => {
+    const crm = portal();
+    const amounts = [
+      'hs_subtotal',
+      'hs_amount_billed',
+      'hs_amount_paid',
+      'hs_balance_due',
+      'hs_number',
+      'hs_invoice_status',
+    ];
+    const read = async (id: string) =>
+      (await crm.client.crm.commerce.invoices.basicApi.getById(id, amounts)).properties;
+    const invoice = await draft(crm);
+    expect(invoice.properties).toMatchObject({
+      hs_amount_billed: '0',
+      hs_balance_due: '0',
+      hs_number: 'INV-1001',
+    });
+    await link(crm, invoice.id, 'contacts', (await contactIn(crm)).id);
+    const first = await lineItemIn(crm);
+    await link(crm, invoice.id, 'line_items', first.id);
+    const second = await crm.client.crm.lineItems.basicApi.create({
+      properties: { name: 'Seat', price: '10', quantity: '3' },
+      associations: [
+        {
+          to: { id: invoice.id },
+          types: [{ associationCategory: 'HUBSPOT_DEFINED' as never, associationTypeId: 410 }],
+        },
+      ],
+    });
+    expect(await read(invoice.id)).toMatchObject({
+      hs_subtotal: '128',
+      hs_amount_billed: '128',
+      hs_amount_paid: '0',
+      hs_balance_due: '128',
+    });
+    await crm.client.crm.lineItems.basicApi.update(second.id, { properties: { quantity: '1' } });
+    expect((await read(invoice.id)).hs_amount_billed).toBe('108');
+    await setStatus(crm, invoice.id, 'open');
+    const paid = await setStatus(crm, invoice.id, 'paid');
+    expect(paid.properties).toMatchObject({
+      hs_amount_billed: '108',
+      hs_amount_paid: '108',
+      hs_balance_due: '0',
+    });
+    expect(paid.properties.hs_payment_date).toEqual(expect.any(String));
+    expect((await draft(crm)).properties.hs_number).toBe('INV-1002');
+  },
+
+  'read-only-values': async () => {
+    const crm = portal();
+    const invoice = await draft(crm);
+    for (const name of ['hs_amount_billed', 'hs_amount_paid', 'hs_balance_due', 'hs_subtotal'])
+      await expectProblem(
+        draft(crm, { [name]: '10' }),
+        name,
+        'READ_ONLY_VALUE',
+        `"${name}" is a calculated property; its value cannot be set.`,
+      );
+    for (const name of ['hs_number', 'hs_invoice_link', 'hs_payment_date', 'hs_lastmodifieddate'])
+      await expectProblem(
+        crm.client.crm.commerce.invoices.basicApi.update(invoice.id, {
+          properties: { [name]: '1767225600000' },
+        }),
+        name,
+        'READ_ONLY_VALUE',
+        `"${name}" is a read only property; its value cannot be set.`,
+      );
+    await expectProblem(
+      crm.client.crm.contacts.basicApi.create({
+        properties: { email: 'ro@example.com', lastmodifieddate: '1767225600000' },
+        associations: [],
+      }),
+      'lastmodifieddate',
+      'READ_ONLY_VALUE',
+    );
+    const deal = await crm.client.crm.deals.basicApi.create({
+      properties: { dealname: 'Id' },
+      associations: [],
+    });
+    await expectProblem(
+      crm.client.crm.objects.batchApi.update('deals', {
+        inputs: [{ id: deal.id, properties: { hs_object_id: '5' } }],
+      }),
+      'hs_object_id',
+      'READ_ONLY_VALUE',
+      '"hs_object_id" is a calculated property; its value cannot be set.',
+    );
+    const property = (await crm.client.crm.properties.coreApi.getByName(
+      'invoices',
+      'hs_balance_due',
+    )) as unknown as {
+      modificationMetadata: { readOnlyValue: boolean };
+      calculated: boolean;
+    };
+    expect(property).toMatchObject({ calculated: true, modificationMetadata: { readOnlyValue: true } });
+  },
+
+  'invoice-dates': async () => {
+    const crm = portal();
+    const before = Date.now();
+    const defaulted = await draft(crm);
+    expect(Date.parse(defaulted.properties.hs_invoice_date ?? '')).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(defaulted.properties.hs_due_date ?? '')).toBeGreaterThanOrEqual(before - 1000);
+    const set = await draft(crm, { hs_invoice_date: '1767225600000', hs_due_date: '2026-01-31T12:30:00Z' });
+    expect(set.properties).toMatchObject({
+      hs_invoice_date: '2026-01-01T00:00:00.000Z',
+      hs_due_date: '2026-01-31T12:30:00.000Z',
+    });
+    await expectProblem(draft(crm, { hs_due_date: 'next week' }), 'hs_due_date', 'INVALID_DATE');
+  },
+
+  'line-item-billing-frequency': async () => {
+    const crm = portal();
+    for (const frequency of [
+      'weekly',
+      'biweekly',
+      'monthly',
+      'quarterly',
+      'per_six_months',
+      'annually',
+      'per_two_years',
+      'per_three_years',
+      'per_four_years',
+      'per_five_years',
+    ])
+      expect(
+        (await lineItemIn(crm, { name: 'x', price: '1', recurringbillingfrequency: frequency })).properties
+          .recurringbillingfrequency,
+      ).toBe(frequency);
+    for (const frequency of ['month', 'Monthly', 'yearly'])
+      await expectProblem(
+        lineItemIn(crm, { name: 'x', price: '1', recurringbillingfrequency: frequency }),
+        'recurringbillingfrequency',
+        'INVALID_OPTION',
+      );
+  },
+
+  'line-item-term': async () => {
+    const crm = portal();
+    const term = (hs_recurring_billing_period: string, recurringbillingfrequency = 'monthly') =>
+      lineItemIn(crm, { name: 'Plan', price: '10', recurringbillingfrequency, hs_recurring_billing_period });
+    for (const [period, frequency] of [
+      ['P12M', 'monthly'],
+      ['P1Y', 'annually'],
+      ['P1Y6M', 'quarterly'],
+      ['P12W', 'weekly'],
+      ['P4W', 'biweekly'],
+    ] as const)
+      expect((await term(period, frequency)).properties.hs_recurring_billing_period).toBe(period);
+    for (const [period, frequency] of [
+      ['monthly', 'monthly'],
+      ['P0M', 'monthly'],
+      ['12', 'monthly'],
+      ['P', 'monthly'],
+      ['P1M', 'weekly'],
+      ['P2W', 'monthly'],
+      ['P30D', 'monthly'],
+    ] as const)
+      await expectProblem(
+        term(period, frequency),
+        'hs_recurring_billing_period',
+        'INVALID_RECURRING_BILLING_DURATION',
+      );
+  },
+
+  'product-term': async () => {
+    const crm = portal();
+    const product = (hs_recurring_billing_period: string) =>
+      crm.client.crm.products.basicApi.create({
+        properties: { name: 'Pro', price: '49', hs_recurring_billing_period },
+        associations: [],
+      });
+    expect((await product('P12M')).properties.hs_recurring_billing_period).toBe('P12M');
+    for (const period of ['P1Y', 'P2W', 'P0M', 'monthly'])
+      await expectProblem(
+        product(period),
+        'hs_recurring_billing_period',
+        'INVALID_RECURRING_BILLING_DURATION',
+      );
+  },
+
+  'line-item-start-date': async () => {
+    const crm = portal();
+    const start = (hs_recurring_billing_start_date: string) =>
+      lineItemIn(crm, { name: 'Plan', price: '10', hs_recurring_billing_start_date });
+    expect((await start('2026-02-01')).properties.hs_recurring_billing_start_date).toBe('2026-02-01');
+    expect((await start('1769904000000')).properties.hs_recurring_billing_start_date).toBe('2026-02-01');
+    for (const value of ['1769947200000', '2026-02-01T12:00:00Z', 'tomorrow'])
+      await expectProblem(start(value), 'hs_recurring_billing_start_date', 'INVALID_DATE');
+  },
+
+  'line-item-price': async () => {
+    const crm = portal();
+    await expectProblem(lineItemIn(crm, { name: 'Refund', price: '-5' }), 'price', 'INVALID_PRICE');
+    expect((await lineItemIn(crm, { name: 'Free', price: '0' })).properties.price).toBe('0');
+  },
+
+  'currency-enabled': async () => {
+    const crm = portal();
+    const expectRefused = (call: Promise<unknown>, name: string, value: string) =>
+      expectProblem(
+        call,
+        name,
+        'INVALID_OPTION',
+        `"${value}" is not a part of the current effective currency codes for portal ${crm.portalId}`,
+      );
+    await expectRefused(
+      crm.client.crm.deals.basicApi.create({
+        properties: { dealname: 'EU', deal_currency_code: 'EUR' },
+        associations: [],
+      }),
+      'deal_currency_code',
+      'EUR',
+    );
+    await expectRefused(
+      lineItemIn(crm, { name: 'x', price: '1', hs_line_item_currency_code: 'usd' }),
+      'hs_line_item_currency_code',
+      'usd',
+    );
+    await expectRefused(draft(crm, { hs_currency: 'XYZ' }), 'hs_currency', 'XYZ');
+    sandbox.hubspotState.enableCurrency(crm.portalId, 'EUR', 1.08);
+    expect(sandbox.hubspotState.currencies(crm.portalId)).toEqual(['USD', 'EUR']);
+    expect((await draft(crm, { hs_currency: 'EUR' })).properties.hs_currency).toBe('EUR');
+    expect(
+      (await lineItemIn(crm, { name: 'x', price: '1', hs_line_item_currency_code: 'EUR' })).properties
+        .hs_line_item_currency_code,
+    ).toBe('EUR');
+    await expectRefused(draft(crm, { hs_currency: 'eur' }), 'hs_currency', 'eur');
+    sandbox.hubspotState.disableCurrency(crm.portalId, 'EUR');
+    await expectRefused(
+      crm.client.crm.deals.basicApi.create({
+        properties: { dealname: 'EU', deal_currency_code: 'EUR' },
+        associations: [],
+      }),
+      'deal_currency_code',
+      'EUR',
+    );
+  },
+
+  'settings-company-currency': async () => {
+    const crm = portal();
+    const response = await crm.client.apiRequest({ path: '/settings/v3/currencies/company-currency' });
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual({ id: 'USD', createdAt: expect.any(String) });
+    sandbox.hubspotState.setCurrencies(crm.portalId, ['GBP', 'USD']);
+    const versioned = await crm.client.apiRequest({ path: '/settings/currencies/2026-03/company-currency' });
+    expect(await json(versioned)).toMatchObject({ id: 'GBP' });
+    const quotes = portal(['oauth', 'crm.objects.quotes.read']);
+    expect(
+      (await quotes.client.apiRequest({ path: '/settings/v3/currencies/company-currency' })).status,
+    ).toBe(200);
+    const none = portal(['oauth', 'crm.objects.contacts.read']);
+    const refused = await none.client.apiRequest({ path: '/settings/v3/currencies/company-currency' });
+    expect(refused.status).toBe(403);
+    expect(await json(refused)).toMatchObject({ category: 'MISSING_SCOPES' });
+  },
+
+  'settings-exchange-rates': async () => {
+    const crm = portal();
+    const current = async () =>
+      json<{ results: Record<string, unknown>[] }>(
+        await crm.client.apiRequest({ path: '/settings/v3/currencies/exchange-rates/current' }),
+      );
+    expect(await current()).toEqual({ results: [] });
+    sandbox.hubspotState.enableCurrency(crm.portalId, 'EUR', 1.08);
+    const { results } = await current();
+    expect(results).toEqual([
+      expect.objectContaining({ fromCurrencyCode: 'USD', toCurrencyCode: 'USD', conversionRate: 1 }),
+      {
+        id: expect.any(String),
+        fromCurrencyCode: 'EUR',
+        toCurrencyCode: 'USD',
+        conversionRate: 1.08,
+        visibleInUI: true,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+        effectiveAt: expect.any(String),
+      },
+    ]);
+  },
+
+  'settings-add-currency': async () => {
+    const crm = portal();
+    const post = (client: Client, path: string, body: unknown) =>
+      client.apiRequest({ method: 'POST', path: `/settings/v3/currencies${path}`, body });
+    const added = await post(crm.client, '/exchange-rates', {
+      fromCurrencyCode: 'EUR',
+      conversionRate: 1.2345678,
+      effectiveAt: '2026-01-01T00:00:00Z',
+    });
+    expect(added.status).toBe(200);
+    expect(await json(added)).toMatchObject({
+      fromCurrencyCode: 'EUR',
+      toCurrencyCode: 'USD',
+      conversionRate: 1.234568,
+      effectiveAt: '2026-01-01T00:00:00.000Z',
+    });
+    const central = await post(crm.client, '/central-fx-rates/add-currency', { currencyCode: 'GBP' });
+    expect(await json(central)).toMatchObject({ fromCurrencyCode: 'GBP', toCurrencyCode: 'USD' });
+    expect(sandbox.hubspotState.currencies(crm.portalId)).toEqual(['USD', 'EUR', 'GBP']);
+    for (const body of [
+      { fromCurrencyCode: 'XYZ', conversionRate: 1 },
+      { fromCurrencyCode: 'USD', conversionRate: 1 },
+      { fromCurrencyCode: 'CHF', conversionRate: 0 },
+    ])
+      expect(await json(await post(crm.client, '/exchange-rates', body))).toMatchObject({
+        category: 'VALIDATION_ERROR',
+      });
+    const reader = portal(['oauth', 'settings.currencies.read']);
+    expect(
+      (await post(reader.client, '/exchange-rates', { fromCurrencyCode: 'CHF', conversionRate: 1 })).status,
+    ).toBe(403);
+    expect(sandbox.hubspotState.currencies(crm.portalId)).toEqual(['USD', 'EUR', 'GBP']);
+  },
+
+  'oauth-currencies-scope': async () => {
+    const redirectUri = 'http://localhost:3000/hubspot/callback';
+    const { id } = sandbox.hubspotState.createPortal({ name: 'Consent' });
+    const consent = await fetch(`${sandbox.hubspot.url}/oauth/authorize`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        client_id: sandbox.hubspot.clientId,
+        redirect_uri: redirectUri,
+        scope: 'oauth crm.objects.deals.read',
+        optional_scope: 'settings.currencies.read',
+        portal: String(id),
+        decision: 'allow',
+      }).toString(),
+      redirect: 'manual',
+    });
+    const code = new URL(consent.headers.get('location') ?? '').searchParams.get('code') ?? '';
+    const tokens = await new Client({ basePath: sandbox.hubspot.url }).oauth.tokensApi.create(
+      'authorization_code',
+      code,
+      redirectUri,
+      sandbox.hubspot.clientId,
+      sandbox.hubspot.clientSecret,
+    );
+    const client = new Client({ accessToken: tokens.accessToken, basePath: sandbox.hubspot.url });
+    expect((await client.apiRequest({ path: '/settings/v3/currencies/company-currency' })).status).toBe(200);
+  },
+
+  'batch-duplicate-ids': async () => {
+    const crm = portal();
+    const deal = await crm.client.crm.deals.basicApi.create({
+      properties: { dealname: 'Once' },
+      associations: [],
+    });
+    const { code, body } = await refusal(
+      crm.client.crm.objects.batchApi.update('deals', {
+        inputs: [
+          { id: deal.id, properties: { dealname: 'First' } },
+          { id: deal.id, properties: { dealname: 'Second' } },
+        ],
+      }),
+    );
+    expect(code).toBe(400);
+    expect(body).toMatchObject({
+      category: 'VALIDATION_ERROR',
+      message: `Duplicate IDs found in batch input: [${deal.id}]. IDs must be unique`,
+      context: { ids: [deal.id] },
+    });
+    expect(sandbox.hubspotState.record(crm.portalId, 'deals', deal.id)?.properties.dealname).toBe('Once');
+    const upsert = await refusal(
+      crm.client.crm.contacts.batchApi.upsert({
+        inputs: [
+          { id: 'twice@example.com', idProperty: 'email', properties: {} },
+          { id: 'TWICE@example.com', idProperty: 'email', properties: {} },
+        ],
+      }),
+    );
+    expect(upsert.body.message).toMatch(/^Duplicate IDs found in batch input/);
+  },
+
+  'batch-all-or-nothing': async () => {
+    const crm = portal();
+    const deal = await crm.client.crm.deals.basicApi.create({
+      properties: { dealname: 'Kept' },
+      associations: [],
+    });
+    const other = await crm.client.crm.deals.basicApi.create({
+      properties: { dealname: 'Other' },
+      associations: [],
+    });
+    await expectProblem(
+      crm.client.crm.deals.batchApi.update({
+        inputs: [
+          { id: deal.id, properties: { dealname: 'Changed' } },
+          { id: other.id, properties: { deal_currency_code: 'EUR' } },
+        ],
+      }),
+      'deal_currency_code',
+      'INVALID_OPTION',
+    );
+    expect(sandbox.hubspotState.record(crm.portalId, 'deals', deal.id)?.properties.dealname).toBe('Kept');
+    await expectProblem(
+      crm.client.crm.contacts.batchApi.upsert({
+        inputs: [
+          { id: 'good@example.com', idProperty: 'email', properties: { firstname: 'Good' } },
+          { id: 'bad@example.com', idProperty: 'email', properties: { lifecyclestage: 'nope' } },
+        ],
+      }),
+      'lifecyclestage',
+      'INVALID_OPTION',
+    );
+    expect(sandbox.hubspotState.records(crm.portalId, 'contacts')).toHaveLength(0);
+    const updated = await crm.client.crm.deals.batchApi.update({
+      inputs: [
+        { id: deal.id, properties: { dealname: 'Changed' } },
+        { id: other.id, properties: { dealname: 'Also changed' } },
+      ],
+    });
+    expect(updated.results.map((entry) => entry.properties.dealname).sort()).toEqual([
+      'Also changed',
+      'Changed',
+    ]);
+  },
+
+  'search-in-lowercase': async () => {
+    const crm = portal();
+    await crm.client.crm.contacts.basicApi.create({
+      properties: { email: 'Ada@Example.com', firstname: 'Ada' },
+      associations: [],
+    });
+    await crm.client.crm.contacts.basicApi.create({
+      properties: { email: 'bob@example.com', firstname: 'Bob' },
+      associations: [],
+    });
+    const search = (operator: FilterOperatorEnum, propertyName: string, values: string[]) =>
+      crm.client.crm.contacts.searchApi.doSearch({
+        filterGroups: [{ filters: [{ propertyName, operator, values }] }],
+        sorts: [],
+        properties: ['email'],
+        limit: 10,
+        after: '0',
+      });
+    const refused = await refusal(search(FilterOperatorEnum.In, 'firstname', ['Ada']));
+    expect(refused).toMatchObject({ code: 400, body: { category: 'VALIDATION_ERROR' } });
+    expect((await refusal(search(FilterOperatorEnum.NotIn, 'firstname', ['BOB']))).code).toBe(400);
+    expect(
+      (await search(FilterOperatorEnum.In, 'firstname', ['ada'])).results.map(
+        (entry) => entry.properties.email,
+      ),
+    ).toEqual(['ada@example.com']);
+    expect((await search(FilterOperatorEnum.NotIn, 'firstname', ['ada'])).total).toBe(1);
+  },
+
+  'oauth-revoke': async () => {
+    const crm = portal();
+    const revoke = (values: Record<string, string>) =>
+      form('/oauth/2026-03/token/revoke', {
+        client_id: sandbox.hubspot.clientId,
+        client_secret: sandbox.hubspot.clientSecret,
+        token_type_hint: 'refresh_token',
+        ...values,
+      });
+    const badClient = await revoke({ token: crm.refreshToken, client_secret: 'wrong' });
+    expect(badClient.status).toBe(400);
+    expect(await json(badClient)).toMatchObject({
+      status: 'error',
+      category: 'VALIDATION_ERROR',
+      errors: [{ code: 'BAD_CLIENT_SECRET' }],
+    });
+    const accessToken = await revoke({ token: crm.accessToken });
+    expect(await json(accessToken)).toMatchObject({ errors: [{ code: 'BAD_REFRESH_TOKEN' }] });
+    const revoked = await revoke({ token: crm.refreshToken });
+    expect(revoked.status).toBe(200);
+    expect(await revoked.text()).toBe('');
+    await expect(crm.client.crm.contacts.basicApi.getPage()).rejects.toMatchObject({ code: 401 });
+    const refresh = await form('/oauth/2026-03/token', {
+      grant_type: 'refresh_token',
+      refresh_token: crm.refreshToken,
+      client_id: sandbox.hubspot.clientId,
+      client_secret: sandbox.hubspot.clientSecret,
+    });
+    expect(await json(refresh)).toMatchObject({ errors: [{ code: 'BAD_REFRESH_TOKEN' }] });
+    const again = await revoke({ token: crm.refreshToken });
+    expect(again.status).toBe(400);
+  },
+
+  'oauth-v1-revoke': async () => {
+    const crm = portal();
+    const oauth = new Client({ basePath: sandbox.hubspot.url }).oauth;
+    await oauth.refreshTokensApi.archive(crm.refreshToken);
+    await expect(crm.client.crm.contacts.basicApi.getPage()).rejects.toMatchObject({ code: 401 });
+    await expect(
+      oauth.tokensApi.create(
+        'refresh_token',
+        undefined,
+        undefined,
+        sandbox.hubspot.clientId,
+        sandbox.hubspot.clientSecret,
+        crm.refreshToken,
+      ),
+    ).rejects.toMatchObject({ code: 400, body: { status: 'BAD_REFRESH_TOKEN' } });
+  },
+};
+
+describe('HubSpot’s rules, walked through the official SDK', () => {
+  it.each(hubspotRules.map((entry) => [entry.id, entry] as const))('%s', async (id, entry: ProviderRule) => {
+    expect(entry.provider).toBe('hubspot');
+    expect(entry.source).not.toBe('');
+    const walk = cases[id];
+    if (!walk) throw new Error(`Rule ${id} has no case in hubspot-rules.test.ts`);
+    await walk();
+  });
+
+  it('has a rule for every case', () => {
+    expect(Object.keys(cases).sort()).toEqual(hubspotRules.map((entry) => entry.id).sort());
+  });
+
+  it('walks the whole invoice lifecycle: draft → contact and line item → open → paid', async () => {
+    const crm = portal();
+    const invoice = await openable(crm);
+    const open = await setStatus(crm, invoice.id, 'open');
+    expect(open.properties).toMatchObject({
+      hs_invoice_status: 'open',
+      hs_amount_billed: '98',
+      hs_balance_due: '98',
+    });
+    const paid = await setStatus(crm, invoice.id, 'paid');
+    expect(paid.properties).toMatchObject({
+      hs_invoice_status: 'paid',
+      hs_amount_paid: '98',
+      hs_balance_due: '0',
+    });
+  });
+});
