@@ -14,6 +14,8 @@ import * as schema from './schema.ts';
 export type Schema = typeof schema;
 /** The query API both engines share; code never needs to know which one it runs on. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle a `db.transaction` callback gets. */
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type Database =
   | { engine: 'pglite'; db: Db; pglite: PGlite; close: () => Promise<void> }

@@ -1,6 +1,5 @@
 import type { Database } from './client.ts';
-
-const migrationLockKey = 4_206_1977;
+import { lockNamespaces } from './lock-namespaces.ts';
 
 /**
  * Several processes may start at once against one PostgreSQL; a session advisory lock lets exactly
@@ -10,10 +9,10 @@ export const withMigrationLock = async (database: Database, migrate: () => Promi
   if (database.engine === 'pglite') return migrate();
   const client = await database.pool.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
+    await client.query('select pg_advisory_lock($1)', [lockNamespaces.migrations]);
     await migrate();
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
+    await client.query('select pg_advisory_unlock($1)', [lockNamespaces.migrations]).catch(() => undefined);
     client.release();
   }
 };

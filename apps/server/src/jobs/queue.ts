@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PgBoss, fromDrizzle, fromPglite, type Job, type Queue } from 'pg-boss';
-import type { Database, Db } from '../db/client.ts';
+import type { Database, Transaction } from '../db/client.ts';
 
 /**
  * The job queue: pg-boss on the same PostgreSQL (or PGlite) as everything else, so enqueueing
@@ -24,7 +24,6 @@ export type JobQueue = {
   stop: () => Promise<void>;
 };
 
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** `startAfter`: seconds from now, or a moment. */
 export type SendOptions = { tx?: Transaction; singletonKey?: string; startAfter?: number | Date };
 export type JobHandler<T> = (data: T, job: Job<T>) => Promise<void>;

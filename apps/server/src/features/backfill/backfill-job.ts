@@ -10,6 +10,7 @@ import { enqueueDrain } from '../sync/drain-job.ts';
 import { kindsOf } from './backfill-to-api.ts';
 import { backfillQueue, enqueueBackfill } from './begin-backfill.ts';
 import { listStripePage, syntheticEventType, syntheticEventsOf, type ListedPage } from './stripe-listing.ts';
+import { lockNamespaces } from '../../db/lock-namespaces.ts';
 
 /** Pages one job imports before handing over to the next, so other imports and drains get turns. */
 const pagesPerJob = 10;
@@ -97,8 +98,6 @@ const finish = async (context: AppContext, row: BackfillRow, { error }: { error:
   context.logger.warn({ backfillId: row.id, sourceId: row.sourceId, error }, 'backfill failed');
 };
 
-const backfillLockNamespace = 7_310_4;
-
 /**
  * Up to `pagesPerJob` pages, then a follow-up job for the rest. One runner per run (an import, a
  * reconciliation) on every machine (an advisory lock, dropped with a killed worker's connection); a job that finds it busy
@@ -125,7 +124,7 @@ export const runPagedJob = async (
 const runBackfillJob = (context: AppContext, backfillId: string): Promise<void> =>
   runPagedJob(
     context,
-    { namespace: backfillLockNamespace, key: backfillId },
+    { namespace: lockNamespaces.backfill, key: backfillId },
     () => importNextPage(context, backfillId),
     () => enqueueBackfill(context.queue, backfillId),
   );

@@ -4,7 +4,7 @@ import { backfillKinds, backfillMessages, keyedError, type BackfillKind } from '
 import type { AppContext } from '../../context.ts';
 import { backfill, type BackfillRow, type SourceRow } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { Transaction } from '../sync/gate.ts';
+import type { Transaction } from '../../db/client.ts';
 import { syncTogglesOf } from '../sync/source-settings.ts';
 
 export const backfillQueue = 'sync.backfill';

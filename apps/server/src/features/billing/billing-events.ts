@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
 import { billingEvent, invoice, subscription } from '../../db/schema.ts';
-import type { Transaction } from '../sync/gate.ts';
+import type { Transaction } from '../../db/client.ts';
 import { storeInvoice } from './invoices.ts';
 import { sendPastDueMail } from './past-due-mail.ts';
 import { platformStripe } from './platform.ts';

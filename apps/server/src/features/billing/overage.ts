@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { overageEvent, overageReport, subscription, type SubscriptionRow } from '../../db/schema.ts';
 import type { JobQueue, SendOptions } from '../../jobs/queue.ts';
 import type { JobDefinition } from '../../jobs/registry.ts';
-import type { Transaction } from '../sync/gate.ts';
+import type { Transaction } from '../../db/client.ts';
 import { platformStripe, syncEventsMeter } from './platform.ts';
 
 export const overageQueue = 'billing.report-overage';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { routes } from '@billbridge/contract';
 import type { AppContext } from '../../context.ts';
-import type { Transaction } from '../sync/gate.ts';
+import type { Transaction } from '../../db/client.ts';
 import { user, userProfile, type SubscriptionRow } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/mail-job.ts';
 import {

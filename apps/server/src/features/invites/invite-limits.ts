@@ -2,9 +2,9 @@ import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { AppError, inviteLimits, inviteMessages, type MessageKeyDetails } from '@billbridge/contract';
 import type { Db } from '../../db/client.ts';
 import { invite } from '../../db/schema.ts';
+import { lockNamespaces } from '../../db/lock-namespaces.ts';
 
 /** The first key of the transaction-scoped advisory locks that make the counts exact. */
-const lockNamespace = 7_310_5;
 const hourMs = 60 * 60 * 1000;
 const dayMs = 24 * hourMs;
 
@@ -40,7 +40,7 @@ const overWindow = ({ day, hour }: { day: number; hour: number }) =>
 export const assertInviteAllowed = async (tx: Db, attempt: InviteAttempt): Promise<void> => {
   const { inviterId, subscriptionId, email, now = new Date() } = attempt;
   for (const key of [`inviter:${inviterId}`, `workspace:${subscriptionId}`])
-    await tx.execute(sql`select pg_advisory_xact_lock(${lockNamespace}, hashtext(${key}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${lockNamespaces.inviteLimits}, hashtext(${key}))`);
 
   const byInviter = await recentCounts(tx, eq(invite.inviterId, inviterId), now);
   const byWorkspace = await recentCounts(tx, eq(invite.subscriptionId, subscriptionId), now);

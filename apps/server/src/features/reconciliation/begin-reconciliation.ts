@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { reconciliation, type ReconciliationRow, type SourceRow } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { kindsToImport } from '../backfill/begin-backfill.ts';
-import type { Transaction } from '../sync/gate.ts';
+import type { Transaction } from '../../db/client.ts';
 
 export const reconcileQueue = 'sync.reconcile';
 

@@ -26,6 +26,7 @@ import { enqueueDrain } from '../sync/drain-job.ts';
 import { rulesOf } from '../sync/write-round.ts';
 import { enqueueReconciliation, reconcileQueue } from './begin-reconciliation.ts';
 import { differsFromApplied, type AppliedState } from './differences.ts';
+import { lockNamespaces } from '../../db/lock-namespaces.ts';
 
 /** The HubSpot record each kind becomes: its link holds the state applied. */
 const recordTypeOf: Record<BackfillKind, CrmObjectType> = {
@@ -182,13 +183,11 @@ const fail = async (context: AppContext, row: ReconciliationRow, error: string) 
   context.logger.warn({ reconciliationId: row.id, sourceId: row.sourceId, error }, 'reconciliation failed');
 };
 
-const reconcileLockNamespace = 7_310_6;
-
 /** Pages with a follow-up job, one runner per reconciliation (as an import runs). */
 const runReconcileJob = (context: AppContext, reconciliationId: string): Promise<void> =>
   runPagedJob(
     context,
-    { namespace: reconcileLockNamespace, key: reconciliationId },
+    { namespace: lockNamespaces.reconcile, key: reconciliationId },
     () => reconcileNextPage(context, reconciliationId),
     () => enqueueReconciliation(context.queue, reconciliationId),
   );

@@ -1,10 +1,9 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { backfill, reconciliation, source, subscription, type SourceRow } from '../../db/schema.ts';
-import type { Transaction } from '../sync/gate.ts';
+import type { Transaction } from '../../db/client.ts';
 import { beginReconciliation, enqueueReconciliation } from './begin-reconciliation.ts';
-
-const scheduleLockNamespace = 7_310_7;
+import { lockNamespaces } from '../../db/lock-namespaces.ts';
 
 /**
  * Not reconciled (nor connected) for `hours`, and not importing: an import's objects are still on
@@ -22,7 +21,9 @@ const dueFor = (hours: number) => sql`
 
 /** Starts it unless another worker did since the list was read (the check again, under a lock). */
 const startIfStillDue = async (context: AppContext, tx: Transaction, row: SourceRow, hours: number) => {
-  await tx.execute(sql`select pg_advisory_xact_lock(${scheduleLockNamespace}, hashtext(${row.id}))`);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${lockNamespaces.reconcileSchedule}, hashtext(${row.id}))`,
+  );
   const [still] = await tx
     .select({ id: source.id })
     .from(source)

@@ -5,6 +5,7 @@ import { stripeEvent } from '../../db/schema.ts';
 import type { JobQueue, SendOptions as QueueSendOptions } from '../../jobs/queue.ts';
 import type { JobDefinition } from '../../jobs/registry.ts';
 import { drainWorkspace } from './drain.ts';
+import { lockNamespaces } from '../../db/lock-namespaces.ts';
 
 export const drainQueue = 'sync.drain';
 
@@ -17,8 +18,6 @@ type SendOptions = Omit<QueueSendOptions, 'singletonKey'>;
 export const enqueueDrain = (queue: JobQueue, subscriptionId: string, options: SendOptions = {}) =>
   queue.send(drainQueue, { subscriptionId }, { ...options, singletonKey: subscriptionId });
 
-const drainLockNamespace = 7_310_3;
-
 /**
  * One drain at a time per workspace, on every machine: a PostgreSQL advisory lock, which a killed
  * worker drops with its connection, so the next drain starts at once. A drain that finds the lock
@@ -28,7 +27,7 @@ const drainExclusively = async (context: AppContext, subscriptionId: string): Pr
   try {
     await withAdvisoryLock(
       context.database,
-      { namespace: drainLockNamespace, key: subscriptionId, timeoutMs: 2_000 },
+      { namespace: lockNamespaces.drain, key: subscriptionId, timeoutMs: 2_000 },
       () => drainWorkspace(context, subscriptionId),
     );
   } catch (error) {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { syncCapOf } from '@billbridge/contract';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { Transaction } from '../../db/client.ts';
 import {
   activity,
   destination,
@@ -19,8 +19,6 @@ import { countSyncEvents } from './usage-count.ts';
 import { eventKindOf, type SyncToggle } from './event-kinds.ts';
 import type { EventState } from './event-states.ts';
 import { syncTogglesOf } from './source-settings.ts';
-
-export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 type Verdict = { state: EventState; status: 'pending' | 'success' | 'warning'; reason: string | null };
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { activity, stripeEvent } from '../../db/schema.ts';
 import { enqueueDrain } from './drain-job.ts';
 import type { EventState } from './event-states.ts';
-import type { Transaction } from './gate.ts';
+import type { Transaction } from '../../db/client.ts';
 
 /**
  * Sends events back to the start of the pipeline (held → received, failed → received, as

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { activity, crmLink, stripeEvent, type StripeEventRow } from '../../db/schema.ts';
-import type { Transaction } from './gate.ts';
+import type { Transaction } from '../../db/client.ts';
 import { heldForDestination } from './gate.ts';
 import { backoffMs } from './hubspot-crm.ts';
 import { observeSynced } from '../../metrics/metrics.ts';

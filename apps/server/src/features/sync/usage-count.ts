@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { usage } from '../../db/schema.ts';
-import type { Transaction } from './gate.ts';
+import type { Transaction } from '../../db/client.ts';
 
 /**
  * Counts up to `wanted` sync events in the workspace's period without passing `cap` (undefined:

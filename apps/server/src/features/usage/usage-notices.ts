@@ -1,14 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { findPlan, routes, syncCapOf } from '@billbridge/contract';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { Transaction } from '../../db/client.ts';
 import { subscription, usage, type SubscriptionRow } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/mail-job.ts';
 import { workspaceAdminsOf } from '../members/workspace-admins.ts';
 import { mailLanguageOf } from '../../mail/message.ts';
 import { usageMail } from './usage-mail.ts';
-
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Spec §9: notices at 50 %, 90 % and 100 % of the notification threshold, each once per period. */
 export const noticeLevels = [50, 90, 100] as const;
