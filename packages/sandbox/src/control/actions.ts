@@ -81,6 +81,20 @@ export const controlActions = (app: FastifyInstance, ctx: ControlContext): void 
     }),
   );
 
+  // Webhooks Stripe never delivered: what reconciliation exists to catch (decision 032).
+  app.post(`${controlBase}/webhook-faults`, async (request, reply) =>
+    act(reply, controlBase, () => {
+      const form = asForm(request.body);
+      const times = field(form, 'times') ? Number(field(form, 'times')) : undefined;
+      const id = faults.dropWebhooks({
+        type: field(form, 'type') || '*',
+        ...(field(form, 'tenant') ? { tenant: field(form, 'tenant') } : {}),
+        ...(times !== undefined ? { times } : {}),
+      });
+      return `Dropping webhooks: ${id}.`;
+    }),
+  );
+
   app.post(`${controlBase}/faults/clear`, async (_request, reply) =>
     act(reply, controlBase, () => {
       faults.clear();

@@ -83,6 +83,25 @@ describe('the control page', () => {
     expect(page).toContain(subscription?.id ?? 'missing');
   });
 
+  it('drops the webhooks of chosen event types of one account until the rule is removed', async () => {
+    const account = sandbox.stripeState.createConnectedAccount({ name: 'Lost Co' });
+    const base = `/_sandbox/stripe/${account.id}`;
+    const added = await submit('/_sandbox/webhook-faults', { type: 'customer.*', tenant: account.id });
+    const id = /fault_\w+/.exec(decodeURIComponent(added.headers.get('location') ?? ''))?.[0] ?? '';
+    expect(id).not.toBe('');
+    expect(await (await fetch(sandbox.controlUrl)).text()).toContain(id);
+    await submit(`${base}/customers`, { name: 'Lost', email: 'lost@example.com' });
+    await sandbox.webhooksIdle();
+    await submit(`/_sandbox/faults/${id}/remove`, {});
+    await submit(`${base}/customers`, { name: 'Found', email: 'found@example.com' });
+    await sandbox.webhooksIdle();
+    const names = receiver.received
+      .map((webhook) => JSON.parse(webhook.body) as { account?: string; data: { object: { name?: string } } })
+      .filter((event) => event.account === account.id)
+      .map((event) => event.data.object.name);
+    expect(names).toEqual(['Found']);
+  });
+
   it('browses a portal’s contacts, deals by stage and their associations', async () => {
     const portal = sandbox.hubspotState.createPortal({ name: 'Browse CRM' });
     const { accessToken } = sandbox.hubspotState.issueToken(portal.id);

@@ -214,6 +214,36 @@ export const homePage = (ctx: ControlContext, notice?: string): string => {
           >
           <button type="submit">Add fault</button>
         </form>
+        <h3>Dropped webhooks</h3>
+        <table>
+          <thead>
+            <tr>
+              <th>Event types</th>
+              <th>Account</th>
+              <th>Times</th>
+              <th>Dropped</th>
+              <th></th>
+            </tr>
+          </thead>
+          <tbody>
+            ${faults.webhookFaults().map(
+              (fault) =>
+                html`<tr>
+                  <td class="mono">${String(fault.type ?? '*')}</td>
+                  <td class="mono">${fault.tenant ?? 'any'}</td>
+                  <td>${fault.times ?? 'all'}</td>
+                  <td>${fault.hits}</td>
+                  <td>${actionButton(`${controlBase}/faults/${fault.id}/remove`, 'Remove', {}, 'danger')}</td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+        <form class="row" method="post" action="${controlBase}/webhook-faults">
+          <label>Event types (* allowed)<input name="type" value="customer.*" size="24" /></label>
+          <label>Only for account<input name="tenant" size="18" placeholder="every account" /></label>
+          <label>Times<input name="times" size="4" placeholder="all" /></label>
+          <button type="submit">Drop webhooks</button>
+        </form>
         ${actionButton(`${controlBase}/faults/clear`, 'Clear all faults', {}, 'danger')}
       </div>`,
     notice,

@@ -2,23 +2,13 @@ import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } 
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { backfillMessages, type Backfill } from '@billbridge/contract';
+import { runStatusColor, useFailureReason } from './run-status.ts';
 import { CallErrorAlert } from '../../components/call-error-alert.tsx';
 import { fromEpochSeconds } from '../../lib/dates.ts';
 import { useDates } from '../../lib/use-dates.ts';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
 import { kindStateOf } from './backfill-progress.ts';
 import { useBackfillProgress, useStartBackfill } from './source-queries.ts';
-
-/** The server's reason for a failed import, in the reader's language when it is one of its own texts. */
-const useFailureReason = () => {
-  const { t } = useTranslation();
-  return (error: string | null) => {
-    const key = Object.entries(backfillMessages).find(([, message]) => message === error)?.[0];
-    return key ? t(`serverMessages.${key as keyof typeof backfillMessages}`) : (error ?? '');
-  };
-};
-
-const statusColor = { running: 'blue', done: 'green', failed: 'red' } as const;
 
 const KindRows = ({ backfill }: { backfill: Backfill }) => {
   const { t } = useTranslation();
@@ -67,7 +57,7 @@ export const BackfillPanel = ({
   const { t } = useTranslation();
   const { formatDate, formatTime } = useDates();
   const errorMessage = useErrorMessage();
-  const failureReason = useFailureReason();
+  const failureReason = useFailureReason(backfillMessages);
   const progress = useBackfillProgress(subscriptionId, sourceId);
   const start = useStartBackfill(subscriptionId, sourceId);
   const backfill = progress.data?.backfill ?? null;
@@ -84,7 +74,7 @@ export const BackfillPanel = ({
             {t('sources.backfill.title')}
           </Title>
           {backfill && (
-            <Badge color={statusColor[backfill.status]}>
+            <Badge color={runStatusColor[backfill.status]}>
               {t(`sources.backfill.status.${backfill.status}`)}
             </Badge>
           )}

@@ -20,6 +20,7 @@ import { routes, sourceSyncToggles, type Source, type SourceSettings } from '@bi
 import { CallErrorAlert } from '../../components/call-error-alert.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { BackfillPanel } from './backfill-panel.tsx';
+import { ReconciliationPanel } from './reconciliation-panel.tsx';
 import { ConnectionPanel } from '../connections/connection-panel.tsx';
 import { ConnectionDetailFrame } from '../connections/connection-detail-frame.tsx';
 import { DeleteByIdDialog } from '../connections/delete-by-id-dialog.tsx';
@@ -203,7 +204,14 @@ export const SourceDetailPage = () => {
           {/* Keyed by the connection: connecting or disconnecting re-reads the source and starts the form over. */}
           <SourceForm key={source.status} subscriptionId={subscription.id} source={source} />
           {isConnected(source) && (
-            <BackfillPanel subscriptionId={subscription.id} sourceId={source.id} syncing={source.enabled} />
+            <>
+              <BackfillPanel subscriptionId={subscription.id} sourceId={source.id} syncing={source.enabled} />
+              <ReconciliationPanel
+                subscriptionId={subscription.id}
+                sourceId={source.id}
+                syncing={source.enabled}
+              />
+            </>
           )}
         </>
       )}

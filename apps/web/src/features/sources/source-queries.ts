@@ -86,3 +86,23 @@ export const useStartBackfill = (subscriptionId: string, sourceId: string) => {
     onSuccess: (result) => queryClient.setQueryData(backfillQueryKey(subscriptionId, sourceId), result),
   });
 };
+
+const reconciliationQueryKey = (subscriptionId: string, sourceId: string) =>
+  [...sourceQueryKey(subscriptionId, sourceId), 'reconciliation'] as const;
+
+/** The source's latest reconciliation (decision 032), polled while it runs. */
+export const useReconciliation = (subscriptionId: string, sourceId: string) =>
+  useQuery({
+    queryKey: reconciliationQueryKey(subscriptionId, sourceId),
+    queryFn: ({ signal }) => call('getReconciliation', { subscriptionId, sourceId }, { signal }),
+    refetchInterval: (query) =>
+      query.state.data?.reconciliation?.status === 'running' ? backfillPollMs : false,
+  });
+
+export const useReconcileSource = (subscriptionId: string, sourceId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call('reconcileSource', { subscriptionId, sourceId }),
+    onSuccess: (result) => queryClient.setQueryData(reconciliationQueryKey(subscriptionId, sourceId), result),
+  });
+};

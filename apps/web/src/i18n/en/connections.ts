@@ -88,6 +88,18 @@ export default {
       chargesEnabled: 'Charges enabled',
       payoutsEnabled: 'Payouts enabled',
     },
+    reconcile: {
+      title: 'Reconciliation with Stripe',
+      explain:
+        'Compares each of this source’s Stripe objects with what HubSpot was last given and syncs the ones that differ, such as a change whose webhook never arrived. It also runs on a schedule.',
+      never: 'Not reconciled yet.',
+      run: 'Reconcile now',
+      needsSyncing: 'Connect and enable the source to reconcile it.',
+      startError: 'Failed to start the reconciliation',
+      failed: 'The reconciliation failed',
+      result: 'Objects checked: {{checked}} · differences synced again: {{differences}}',
+      status: { running: 'Reconciling', done: 'Done', failed: 'Failed' },
+    },
     backfill: {
       title: 'Import of existing data',
       never:

@@ -89,6 +89,18 @@ const translations: Pick<Translations, 'callback' | 'connections' | 'sources' | 
       chargesEnabled: '可收款',
       payoutsEnabled: '可提现',
     },
+    reconcile: {
+      title: '与 Stripe 核对',
+      explain:
+        '将此数据源的每个 Stripe 对象与上次写入 HubSpot 的内容进行比较，并重新同步不一致的对象（例如 Webhook 从未送达的变更）。它也会按计划自动运行。',
+      never: '尚未核对。',
+      run: '立即核对',
+      needsSyncing: '连接并启用数据源后才能核对。',
+      startError: '无法开始核对',
+      failed: '核对失败',
+      result: '已检查对象：{{checked}} · 已重新同步的差异：{{differences}}',
+      status: { running: '核对中', done: '已完成', failed: '失败' },
+    },
     backfill: {
       title: '导入已有数据',
       never: '尚未导入任何数据。启用数据源后，将导入其已有的产品、客户、账单订阅和发票。',
