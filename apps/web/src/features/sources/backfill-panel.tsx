@@ -3,9 +3,8 @@ import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { backfillMessages, type Backfill } from '@billbridge/contract';
 import { runStatusColor, useFailureReason } from './run-status.ts';
+import { RunTime } from './run-time.tsx';
 import { CallErrorAlert } from '../../components/call-error-alert.tsx';
-import { fromEpochSeconds } from '../../lib/dates.ts';
-import { useDates } from '../../lib/use-dates.ts';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
 import { kindStateOf } from './backfill-progress.ts';
 import { useBackfillProgress, useStartBackfill } from './source-queries.ts';
@@ -55,16 +54,11 @@ export const BackfillPanel = ({
   syncing: boolean;
 }) => {
   const { t } = useTranslation();
-  const { formatDate, formatTime } = useDates();
   const errorMessage = useErrorMessage();
   const failureReason = useFailureReason(backfillMessages);
   const progress = useBackfillProgress(subscriptionId, sourceId);
   const start = useStartBackfill(subscriptionId, sourceId);
   const backfill = progress.data?.backfill ?? null;
-  const at = (seconds: number) => {
-    const date = fromEpochSeconds(seconds);
-    return `${formatDate(date)} ${formatTime(date)}`;
-  };
 
   return (
     <Card withBorder radius="md" p="lg" component="section" aria-labelledby="backfill-title">
@@ -88,11 +82,7 @@ export const BackfillPanel = ({
         ) : backfill ? (
           <>
             <KindRows backfill={backfill} />
-            <Text size="xs" c="dimmed">
-              {backfill.finish_time === null
-                ? t('sources.backfill.startedAt', { time: at(backfill.start_time) })
-                : t('sources.backfill.finishedAt', { time: at(backfill.finish_time) })}
-            </Text>
+            <RunTime run={backfill} />
             {backfill.status === 'failed' && (
               <Alert color="red" role="alert" title={t('sources.backfill.failed')}>
                 {failureReason(backfill.error)}

@@ -2,30 +2,20 @@ import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@
 import { useTranslation } from 'react-i18next';
 import { reconciliationMessages, type Reconciliation } from '@billbridge/contract';
 import { CallErrorAlert } from '../../components/call-error-alert.tsx';
-import { fromEpochSeconds } from '../../lib/dates.ts';
-import { useDates } from '../../lib/use-dates.ts';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
 import { runStatusColor, useFailureReason } from './run-status.ts';
+import { RunTime } from './run-time.tsx';
 import { useReconcileSource, useReconciliation } from './source-queries.ts';
 
 const LastRun = ({ run }: { run: Reconciliation }) => {
   const { t } = useTranslation();
-  const { formatDate, formatTime } = useDates();
   const failureReason = useFailureReason(reconciliationMessages);
-  const at = (seconds: number) => {
-    const date = fromEpochSeconds(seconds);
-    return `${formatDate(date)} ${formatTime(date)}`;
-  };
   return (
     <>
       <Text size="sm" role="status">
         {t('sources.reconcile.result', { checked: run.checked, differences: run.differences })}
       </Text>
-      <Text size="xs" c="dimmed">
-        {run.finish_time === null
-          ? t('sources.backfill.startedAt', { time: at(run.start_time) })
-          : t('sources.backfill.finishedAt', { time: at(run.finish_time) })}
-      </Text>
+      <RunTime run={run} />
       {run.status === 'failed' && (
         <Alert color="red" role="alert" title={t('sources.reconcile.failed')}>
           {failureReason(run.error)}
