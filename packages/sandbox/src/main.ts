@@ -6,8 +6,9 @@ import { startSandbox, type WebhookEndpoint } from './index.ts';
  * `npm run sandbox`: both stand-ins on fixed ports, state in ./.data/sandbox.
  * Flags (or env): --host (SANDBOX_HOST), --stripe-port (SANDBOX_STRIPE_PORT, 12111),
  * --hubspot-port (SANDBOX_HUBSPOT_PORT, 12112), --data-dir (SANDBOX_DATA_DIR), --no-persist,
- * --webhook <url>,<secret> and --connect-webhook <url>,<secret> (repeatable; or SANDBOX_CONNECT_WEBHOOKS,
- * space-separated <url>,<secret> pairs),
+ * --webhook <url>,<secret> and --connect-webhook <url>,<secret> (repeatable; or SANDBOX_WEBHOOKS and
+ * SANDBOX_CONNECT_WEBHOOKS, space-separated <url>,<secret> pairs: the platform's own events and the
+ * connected accounts' events),
  * --redirect-uri <uri> (repeatable, or SANDBOX_STRIPE_REDIRECT_URIS comma-separated; the Connect
  * redirect URIs registered for the platform, default the app's own at http://localhost:3000),
  * --token-ttl <seconds>, --index-delay <ms>, --no-rate-limits, --log (SANDBOX_LOG=true).
@@ -54,7 +55,9 @@ const sandbox = await startSandbox({
   ...(dataDir ? { dataDir } : {}),
   stripeCredentials: { redirectUris },
   stripeWebhooks: [
-    ...(values.webhook ?? []).map((spec) => endpoint(spec, false)),
+    ...(values.webhook ?? env.SANDBOX_WEBHOOKS?.split(/\s+/).filter(Boolean) ?? []).map((spec) =>
+      endpoint(spec, false),
+    ),
     ...(values['connect-webhook'] ?? env.SANDBOX_CONNECT_WEBHOOKS?.split(/\s+/).filter(Boolean) ?? []).map(
       (spec) => endpoint(spec, true),
     ),

@@ -2,7 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 
 const expectSecurityHeaders = (headers: Record<string, unknown>) => {
   const csp = String(headers['content-security-policy']);
@@ -49,6 +51,21 @@ describe('security headers', () => {
     expect(csp).toContain(`script-src 'self' ${origin}`);
     expect(csp).toContain(`connect-src 'self' ${new URL(stripe.apiUrl).origin}`);
     expect(csp).toContain(`frame-src 'self' ${origin}`);
+  });
+});
+
+describe('security headers for a stand-in published under another name', () => {
+  it('let Stripe.js call the API at the origin it was loaded from as well', async () => {
+    const app = Fastify();
+    await registerSecurityHeaders(app, 'http://localhost:3000', {
+      stripeJsUrl: 'http://localhost:12111/sandbox.js',
+      apiUrl: 'http://sandbox:12111',
+    });
+    app.get('/', async () => 'ok');
+    const csp = String((await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    await app.close();
+    expect(csp).toContain("connect-src 'self' http://sandbox:12111 http://localhost:12111");
+    expect(csp).toContain("script-src 'self' http://localhost:12111");
   });
 });
 

@@ -17,7 +17,12 @@ const stripeOrigins = (stripe: StripeJsSources | undefined) => {
       ? [script, 'https://*.js.stripe.com', 'https://hooks.stripe.com']
       : [script];
   const scripts = script === 'https://js.stripe.com' ? [script, 'https://*.js.stripe.com'] : [script];
-  return { script: scripts, frame, connect: [new URL(stripe.apiUrl).origin] };
+  // The stand-in's script calls the API where it was loaded from, which a container may publish
+  // under another name than the one the server uses.
+  const connect = [
+    ...new Set([new URL(stripe.apiUrl).origin, ...(script === 'https://js.stripe.com' ? [] : [script])]),
+  ];
+  return { script: scripts, frame, connect };
 };
 
 /**

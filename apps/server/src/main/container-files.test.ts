@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { validate } from 'dockerfile-utils';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/env.ts';
 
 /**
  * No Docker engine runs where the tests do (issue 18 §3), so the container files are checked with
@@ -54,5 +55,26 @@ describe('compose.yaml', () => {
     );
     expect(new Set(urls).size).toBe(1);
     expect(urls[0]).toMatch(/@postgres:5432\//);
+  });
+
+  it('offers paid plans: each web process loads a billing config whose secrets the stand-in signs with', () => {
+    const pairsOf = (value: string | undefined) =>
+      (value ?? '')
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((pair) => pair.split(','));
+    const sandbox = services.sandbox?.environment ?? {};
+    for (const name of ['web1', 'web2']) {
+      const stripe = loadConfig(services[name]?.environment ?? {}).stripe;
+      expect(stripe?.publishableKey, name).toMatch(/^pk_test_/);
+      expect(pairsOf(sandbox.SANDBOX_WEBHOOKS)).toContainEqual([
+        `http://${name}:3000/webhooks/stripe-billing`,
+        stripe?.billingWebhookSecret,
+      ]);
+      expect(pairsOf(sandbox.SANDBOX_CONNECT_WEBHOOKS)).toContainEqual([
+        `http://${name}:3000/webhooks/stripe`,
+        stripe?.webhookSecret,
+      ]);
+    }
   });
 });

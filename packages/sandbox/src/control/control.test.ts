@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, startWebhookReceiver, type Sandbox, type WebhookReceiver } from '../index.ts';
 
@@ -182,6 +183,24 @@ describe('the control page', () => {
         'confirmPayment',
       ]),
     );
+  });
+
+  it('points the Stripe.js stand-in at the origin the browser loaded it from', async () => {
+    const { port } = new URL(sandbox.stripe.url);
+    const body = await new Promise<string>((resolve, reject) => {
+      http
+        .get(
+          { host: '127.0.0.1', port, path: '/sandbox.js', headers: { host: `localhost:${port}` } },
+          (response) => {
+            let text = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (text += chunk));
+            response.on('end', () => resolve(text));
+          },
+        )
+        .on('error', reject);
+    });
+    expect(body).toContain(`var BASE = "http://localhost:${port}";`);
   });
 
   it('revokes the platform’s access to an account, sending account.application.deauthorized first', async () => {

@@ -168,11 +168,15 @@ const script = (baseUrl: string): string => `(function () {
 })();
 `;
 
+/**
+ * The script calls the API at the origin the browser loaded it from: behind a published port (a
+ * container's `sandbox:12111` seen as `localhost:12111`) the stand-in's own address is unreachable.
+ */
 export const browserScriptRoute = (app: FastifyInstance, rt: StripeRuntime): void => {
-  app.get('/sandbox.js', async (_request, reply) =>
+  app.get('/sandbox.js', async (request, reply) =>
     reply
       .type('application/javascript; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(script(rt.baseUrl)),
+      .send(script(request.headers.host ? `${request.protocol}://${request.headers.host}` : rt.baseUrl)),
   );
 };
