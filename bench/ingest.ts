@@ -27,7 +27,16 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const tenants = 20;
 
-type Figures = { engine: string; ingestPerSec: number; barePerSec: number; ratio: number; errors: number };
+type Figures = {
+  engine: string;
+  ingestPerSec: number;
+  barePerSec: number;
+  ratio: number;
+  /** A route that answers without touching the database: the ceiling of the HTTP stack itself. */
+  helloPerSec: number;
+  helloRatio: number;
+  errors: number;
+};
 
 const seedTenants = async (context: AppContext): Promise<string[]> => {
   const accounts: string[] = [];
@@ -64,6 +73,7 @@ const measure = async (engine: Engine, target: DatabaseTarget): Promise<Figures>
     );
     return { received: true };
   });
+  bare.post('/hello', async () => ({ received: true }));
   await bare.listen({ port: 0, host: '127.0.0.1' });
 
   const eventBody = (n: number) =>
@@ -92,10 +102,13 @@ const measure = async (engine: Engine, target: DatabaseTarget): Promise<Figures>
       return { body, headers: {} as Record<string, string> };
     },
   };
-  // Both routes warm up first (JIT, prepared statements, pool), so the run compares steady states.
-  for (const route of [ingestRoute, bareRoute]) await runLoad({ ...route, connections, seconds: 2 });
+  const helloRoute = { ...bareRoute, url: bareRoute.url.replace(/\/bare$/, '/hello') };
+  // Every route warms up first (JIT, prepared statements, pool), so the run compares steady states.
+  for (const route of [ingestRoute, bareRoute, helloRoute])
+    await runLoad({ ...route, connections, seconds: 2 });
   const ingest = await runLoad({ ...ingestRoute, connections, seconds });
   const bareRun = await runLoad({ ...bareRoute, connections, seconds });
+  const hello = await runLoad({ ...helloRoute, connections, seconds });
   await bare.close();
   await app.close();
   await running.close();
@@ -105,14 +118,16 @@ const measure = async (engine: Engine, target: DatabaseTarget): Promise<Figures>
     ingestPerSec: ingest.perSec,
     barePerSec: bareRun.perSec,
     ratio: Math.round((ingest.perSec / bareRun.perSec) * 100) / 100,
-    errors: ingest.errors + bareRun.errors,
+    helloPerSec: hello.perSec,
+    helloRatio: Math.round((ingest.perSec / hello.perSec) * 100) / 100,
+    errors: ingest.errors + bareRun.errors + hello.errors,
   };
 };
 
 const results = await onBothEngines(measure);
 for (const r of results) {
   console.log(
-    `${r.engine.padEnd(8)} ingest ${r.ingestPerSec} req/s  bare INSERT route ${r.barePerSec} req/s  ratio ${r.ratio}  non-2xx ${r.errors}`,
+    `${r.engine.padEnd(8)} ingest ${r.ingestPerSec} req/s  bare INSERT route ${r.barePerSec} req/s  ratio ${r.ratio}  hello-world ${r.helloPerSec} req/s  ratio ${r.helloRatio}  non-2xx ${r.errors}`,
   );
 }
 console.log(JSON.stringify({ bench: 'ingest', connections, seconds, results }));
