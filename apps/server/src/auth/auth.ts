@@ -169,5 +169,3 @@ export const createAuth = ({ db, logger, queue, secret, config }: AuthOptions) =
     },
   });
 };
-
-export type Auth = ReturnType<typeof createAuth>;

@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { subscription } from './schema.ts';
+import { subscription } from './core-schema.ts';
 
 /**
  * Billbridge's own billing (decision 025): invoices of the platform's Stripe account, the platform

@@ -14,10 +14,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth-schema.ts';
-import { subscription } from './schema.ts';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt, updatedAt } from './columns.ts';
+import { subscription } from './core-schema.ts';
 
 /** A connected Stripe account of a workspace (spec §3 "Source"). Tokens are sealed (secret-box). */
 export const source = pgTable(

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { clientIpHeader, type Auth } from '../auth/auth.ts';
+import { clientIpHeader } from '../auth/auth.ts';
+import type { AuthService } from '../context.ts';
 
 /**
  * Hands `/api/auth/*` to better-auth as a Fetch request and copies its answer back, cookies included.
  * Form posts pass through as they came: some OAuth providers (Apple) return with `form_post`.
  */
-export const registerAuthRoute = async (app: FastifyInstance, auth: Auth, appUrl: string) => {
+export const registerAuthRoute = async (app: FastifyInstance, auth: AuthService, appUrl: string) => {
   await app.register(async (scope) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { Auth } from '../auth/auth.ts';
+import type { AuthService } from '../context.ts';
 import type { Caller } from '../functions/framework.ts';
 
 /** The signed-in user behind a request (its session cookie), or null. */
-export const callerOf = async (auth: Auth, request: FastifyRequest): Promise<Caller | null> => {
+export const callerOf = async (auth: AuthService, request: FastifyRequest): Promise<Caller | null> => {
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) return null;
   return {

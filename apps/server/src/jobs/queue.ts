@@ -29,6 +29,13 @@ export type SendOptions = { tx?: Transaction; singletonKey?: string; startAfter?
 export type JobHandler<T> = (data: T, job: Job<T>) => Promise<void>;
 export type WorkerOptions = { batchSize?: number; concurrency?: number };
 
+/** A background job: its queue's name and settings and its handler (jobs/registry.ts lists them all). */
+export type JobDefinition = {
+  name: string;
+  handler: JobHandler<object>;
+  options: { queue?: Omit<Queue, 'name'>; worker?: WorkerOptions };
+};
+
 /** Lets HTTP requests in between jobs: PGlite runs on the main thread (ARCHITECTURE §11). */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 

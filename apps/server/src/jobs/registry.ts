@@ -1,17 +1,10 @@
-import type { Queue } from 'pg-boss';
 import type { AppContext } from '../context.ts';
 import { backfillJob } from '../features/backfill/backfill-job.ts';
 import { drainJob } from '../features/sync/drain-job.ts';
 import { reconcileJob } from '../features/reconciliation/reconcile-job.ts';
 import { mailSendJob } from '../mail/mail-job.ts';
 import { overageJob } from '../features/billing/overage.ts';
-import type { JobHandler, WorkerOptions } from './queue.ts';
-
-export type JobDefinition = {
-  name: string;
-  handler: JobHandler<object>;
-  options: { queue?: Omit<Queue, 'name'>; worker?: WorkerOptions };
-};
+import type { JobDefinition } from './queue.ts';
 
 /**
  * Every background job of the product, by queue name. The features that need background work

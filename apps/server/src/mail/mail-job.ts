@@ -1,6 +1,5 @@
 import type { AppContext } from '../context.ts';
-import type { JobQueue } from '../jobs/queue.ts';
-import type { JobDefinition } from '../jobs/registry.ts';
+import type { JobDefinition, JobQueue } from '../jobs/queue.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import { emailsFailed, emailsSent } from '../metrics/metrics.ts';
 import { mailMessageSchema, type MailMessage } from './message.ts';

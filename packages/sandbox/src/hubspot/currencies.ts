@@ -1,6 +1,6 @@
 import { validationError, type PropertyProblem } from './errors.ts';
 import type { HubSpotStore } from './store.ts';
-import type { ExchangeRateRecord, ObjectTypeName, PortalCurrencies, PortalData } from './types.ts';
+import type { ExchangeRateRecord, ObjectTypeName, PortalData } from './types.ts';
 
 /** The property holding a record's currency, per object type. */
 export const currencyProperties: Partial<Record<ObjectTypeName, string>> = {
@@ -13,13 +13,6 @@ export const currencyProperties: Partial<Record<ObjectTypeName, string>> = {
 const supported = new Set(Intl.supportedValuesOf('currency'));
 
 export const isSupportedCurrency = (code: string): boolean => supported.has(code);
-
-/** A new portal uses USD only, as a HubSpot account does until currencies are added. */
-export const defaultCurrencies = (at: string): PortalCurrencies => ({
-  company: 'USD',
-  createdAt: at,
-  rates: [],
-});
 
 /** The company currency first, then the added ones. */
 export const enabledCurrencies = (portal: PortalData): string[] => [

@@ -1,4 +1,4 @@
-import { defaultCurrencies } from './currencies.ts';
+import { defaultCurrencies } from './currencies-default.ts';
 import { defaultGroups, defaultProperties } from './default-properties.ts';
 import { objectTypes } from './object-types.ts';
 import { defaultDealPipeline } from './pipelines-default.ts';

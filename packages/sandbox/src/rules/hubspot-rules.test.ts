@@ -3,7 +3,7 @@ import { FilterOperatorEnum } from '@hubspot/api-client/lib/codegen/crm/contacts
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../index.ts';
 import { hubspotRules } from './hubspot-rules.ts';
-import type { ProviderRule } from './table.ts';
+import type { ProviderRule } from './provider-rule.ts';
 
 let sandbox: Sandbox;
 

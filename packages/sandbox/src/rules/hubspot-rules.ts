@@ -1,4 +1,4 @@
-import type { ProviderRule } from './table.ts';
+import type { ProviderRule } from './provider-rule.ts';
 
 const specs = 'HubSpot/HubSpot-public-api-spec-collection: PublicApiSpecs';
 const docs = 'https://developers.hubspot.com/docs/api-reference/latest';

@@ -1,4 +1,4 @@
-import type { ProviderRule } from './table.ts';
+import type { ProviderRule } from './provider-rule.ts';
 
 const spec = 'stripe/openapi: openapi/spec3.json';
 

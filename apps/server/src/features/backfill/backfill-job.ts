@@ -4,7 +4,7 @@ import { backfillMessages, type BackfillKind } from '@billbridge/contract';
 import type { AppContext } from '../../context.ts';
 import { LockTimeoutError, withAdvisoryLock } from '../../db/advisory-lock.ts';
 import { backfill, source, stripeEvent, type BackfillRow } from '../../db/schema.ts';
-import type { JobDefinition } from '../../jobs/registry.ts';
+import type { JobDefinition } from '../../jobs/queue.ts';
 import { createStripeClient } from '../../providers/stripe-client.ts';
 import { enqueueDrain } from '../sync/drain-job.ts';
 import { kindsOf } from './backfill-to-api.ts';

@@ -3,8 +3,7 @@ import Stripe from 'stripe';
 import { findPlan } from '@billbridge/contract';
 import type { AppContext } from '../../context.ts';
 import { overageEvent, overageReport, subscription, type SubscriptionRow } from '../../db/schema.ts';
-import type { JobQueue, SendOptions } from '../../jobs/queue.ts';
-import type { JobDefinition } from '../../jobs/registry.ts';
+import type { JobDefinition, JobQueue, SendOptions } from '../../jobs/queue.ts';
 import type { Transaction } from '../../db/client.ts';
 import { platformStripe, syncEventsMeter } from './platform.ts';
 

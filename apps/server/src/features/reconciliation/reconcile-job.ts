@@ -10,7 +10,7 @@ import {
   type ReconciliationRow,
   type SourceRow,
 } from '../../db/schema.ts';
-import type { JobDefinition } from '../../jobs/registry.ts';
+import type { JobDefinition } from '../../jobs/queue.ts';
 import { isPermanent, pagedListingJobOptions, runPagedJob, type Step } from '../backfill/backfill-job.ts';
 import { createStripeClient } from '../../providers/stripe-client.ts';
 import {

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { LockTimeoutError, withAdvisoryLock } from '../../db/advisory-lock.ts';
 import { stripeEvent } from '../../db/schema.ts';
 import type { JobQueue, SendOptions as QueueSendOptions } from '../../jobs/queue.ts';
-import type { JobDefinition } from '../../jobs/registry.ts';
+import type { JobDefinition } from '../../jobs/queue.ts';
 import { drainWorkspace } from './drain.ts';
 import { lockNamespaces } from '../../db/lock-namespaces.ts';
 
