@@ -1,4 +1,6 @@
+import type { CrmObjectType } from './crm-records.ts';
 import type { StripeEventRow } from '../../db/schema.ts';
+import { eventTypeOf, verbRankOf } from './events/event-types.ts';
 
 /**
  * Where an event stands in its object's life, for events that share a `created` second: Stripe
@@ -20,22 +22,15 @@ const subscriptionStatusRank: Record<string, number> = {
   canceled: 2,
 };
 
-/**
- * A re-evaluation (decision 033) replays the newest stored state in its own second: ranked last
- * in it, so the state it repeats is not taken for an older one.
- */
-const verbRank = (type: string): number => {
-  if (type.endsWith('.created')) return 0;
-  if (type.endsWith('.deleted') || type.endsWith('.reevaluated')) return 2;
-  return 1;
+/** The status ranks of the objects whose statuses move forward, by the HubSpot object they become. */
+const statusRanks: Partial<Record<CrmObjectType, Record<string, number>>> = {
+  invoices: invoiceStatusRank,
+  deals: subscriptionStatusRank,
 };
 
 const statusRank = (type: string, status: unknown): number => {
-  const table = type.startsWith('invoice.')
-    ? invoiceStatusRank
-    : type.startsWith('customer.subscription.')
-      ? subscriptionStatusRank
-      : undefined;
+  const objectType = eventTypeOf(type).hubspot;
+  const table = objectType && statusRanks[objectType];
   return table && typeof status === 'string' ? (table[status] ?? 0) : 0;
 };
 
@@ -43,10 +38,11 @@ const statusRank = (type: string, status: unknown): number => {
 export const finalizedInvoiceRank = (invoiceStatusRank.open ?? 1) * 3;
 
 /** The event's rank within its `created` second: higher is later in the object's life. */
-export const lifecycleRankOf = (event: Pick<StripeEventRow, 'type' | 'payload'>): number => {
-  const object = (event.payload as { data?: { object?: { status?: unknown } } }).data?.object;
-  return statusRank(event.type, object?.status) * 3 + verbRank(event.type);
-};
+export const lifecycleRankOf = ({
+  type,
+  payload: { data },
+}: Pick<StripeEventRow, 'type' | 'payload'>): number =>
+  statusRank(type, 'status' in data.object ? data.object.status : undefined) * 3 + verbRankOf(type);
 
 /** An event's place in its object's history: its second, then its rank in that second. */
 export type EventOrder = { created: number; rank: number };

@@ -16,21 +16,13 @@ import { sendUsageNotices } from '../usage/usage-notices.ts';
 import { recordOverage } from '../billing/overage.ts';
 import { syncingDestinationsOf } from '../destinations/destination-store.ts';
 import { countSyncEvents } from './usage-count.ts';
-import { eventKindOf, type SyncToggle } from './event-kinds.ts';
+import { eventTypeOf } from './events/event-types.ts';
 import type { EventState } from './event-states.ts';
 import { syncTogglesOf } from './source-settings.ts';
 
 type Verdict = { state: EventState; status: 'pending' | 'success' | 'warning'; reason: string | null };
 
 const gateBatch = 500;
-
-const toggleLabels: Record<SyncToggle, string> = {
-  customers: 'customers',
-  payments: 'payments',
-  invoices: 'invoices',
-  subscriptions: 'subscriptions',
-  products: 'products',
-};
 
 const heldForCap = 'Held: the workspace reached its plan’s sync event limit for this billing period';
 export const heldForDestination = 'Held until a HubSpot destination is connected and enabled';
@@ -43,7 +35,7 @@ type GateInput = {
 
 /** The gate's answer for one event before usage is counted (ARCHITECTURE §7.2). */
 const verdictOf = (event: StripeEventRow, input: GateInput): Verdict | 'count' => {
-  const kind = eventKindOf(event.type);
+  const kind = eventTypeOf(event.type);
   if (input.workspace.status === 'canceled') {
     return { state: 'ignored', status: 'warning', reason: 'The workspace is canceled' };
   }
@@ -57,7 +49,7 @@ const verdictOf = (event: StripeEventRow, input: GateInput): Verdict | 'count' =
     return {
       state: 'ignored',
       status: 'warning',
-      reason: `Syncing of ${toggleLabels[kind.toggle]} is turned off`,
+      reason: `Syncing of ${kind.toggle} is turned off`,
     };
   }
   if (!input.hasDestination) return { state: 'held', status: 'warning', reason: heldForDestination };
@@ -72,8 +64,7 @@ const verdictOf = (event: StripeEventRow, input: GateInput): Verdict | 'count' =
  * (decision 032) or a deal following changed rules (decision 033) is not a sync event: never
  * counted, never capped.
  */
-export const isBackfill = (eventType: string): boolean =>
-  /\.(backfilled|reconciled|reevaluated)$/.test(eventType);
+export const isBackfill = (eventType: string): boolean => eventTypeOf(eventType).synthetic === true;
 
 const ready: Verdict = { state: 'ready', status: 'pending', reason: null };
 const capped: Verdict = { state: 'held', status: 'warning', reason: heldForCap };
@@ -137,7 +128,7 @@ const recordVerdicts = async (tx: Transaction, events: StripeEventRow[], verdict
       events.map((event, index) => ({
         subscriptionId: event.subscriptionId as string,
         stripeEventId: event.id,
-        type: eventKindOf(event.type).type,
+        type: eventTypeOf(event.type).activity,
         rawEventType: event.type,
         eventId: event.eventId,
         time: new Date(event.created * 1000),

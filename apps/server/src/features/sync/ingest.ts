@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
 import { definePrepared } from '../../db/prepared.ts';
 import { noticeConnectionLost } from '../connections/connection-lost.ts';
-import { eventKindOf } from './event-kinds.ts';
+import { deauthorization, eventTypeOf } from './events/event-types.ts';
 
 export type IngestOutcome = 'stored' | 'duplicate';
 
@@ -12,10 +12,8 @@ const liveModeOnTest = 'Live-mode event on a test-mode source';
 const staleDeauthorization = 'Deauthorization sent before the account was connected again';
 
 /** The object an event is about: what ordering and the CRM link are keyed on. */
-const objectIdOf = (event: Stripe.Event): string | null => {
-  const object = event.data.object as { id?: unknown };
-  return typeof object.id === 'string' ? object.id : null;
-};
+const objectIdOf = ({ data: { object } }: Stripe.Event): string | null =>
+  'id' in object && typeof object.id === 'string' ? object.id : null;
 
 /**
  * PostgreSQL's jsonb holds no U+0000, and Stripe passes text fields through as customers typed
@@ -51,7 +49,7 @@ const storeEvent = definePrepared<Inserted>(
        case when found.id is null then '${noSource}'
             when found.livemode and not $4::boolean then '${testModeOnLive}'
             when not found.livemode and $4::boolean then '${liveModeOnTest}'
-            when $3::text = 'account.application.deauthorized'
+            when $3::text = '${deauthorization}'
               and $5::bigint < floor(extract(epoch from found.connected_at)) then '${staleDeauthorization}'
        end as reason
      from (select 1) as one left join found on true
@@ -72,7 +70,7 @@ const storeEvent = definePrepared<Inserted>(
    ),
    deauthorized as (
      update source set account_id = null, auth = '{}'::jsonb, connection_lost_at = now(), updated_at = now()
-     where $3::text = 'account.application.deauthorized'
+     where $3::text = '${deauthorization}'
        and id = (select source_id from inserted where state = 'received')
      returning id, name
    )
@@ -99,7 +97,7 @@ export const ingestStripeEvent = async (
     event.created,
     objectIdOf(event),
     withoutNul(payload),
-    eventKindOf(event.type).type,
+    eventTypeOf(event.type).activity,
     new Date(event.created * 1000).toISOString(),
   ]);
   if (!row) return 'duplicate';

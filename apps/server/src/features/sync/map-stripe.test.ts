@@ -1,7 +1,8 @@
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import type { PipelineMappingRule } from '@billbridge/contract';
-import { mapCustomer, mapEvent, mapInvoice, mapSubscription } from './map-stripe.ts';
+import { mapEvent } from './events/event-types.ts';
+import { mapCustomer, mapInvoice, mapSubscription } from './map-stripe.ts';
 
 const rule = (overrides: Partial<PipelineMappingRule> = {}): PipelineMappingRule => ({
   id: 'r1',

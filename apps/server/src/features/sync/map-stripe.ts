@@ -47,8 +47,8 @@ export const contactRef = (customerId: string): CrmRef => ({
 
 /** A customer with an e-mail becomes a contact, upserted by that e-mail. */
 export const mapCustomer = (customer: Stripe.Customer | Stripe.DeletedCustomer): Mapped => {
-  if ('deleted' in customer && customer.deleted) return nothing();
-  const live = customer as Stripe.Customer;
+  if (customer.deleted) return nothing();
+  const live = customer;
   const email = live.email?.trim().toLowerCase();
   if (!email) return nothing('The customer has no e-mail address, so no HubSpot contact was written');
   const [firstname, ...rest] = (live.name ?? '').trim().split(/\s+/);
@@ -239,8 +239,8 @@ export const mapInvoice = (invoice: Stripe.Invoice): Mapped => {
 
 /** A product becomes a HubSpot product (the catalogue line items can point at). */
 export const mapProduct = (product: Stripe.Product | Stripe.DeletedProduct): Mapped => {
-  if ('deleted' in product && product.deleted) return nothing();
-  const live = product as Stripe.Product;
+  if (product.deleted) return nothing();
+  const live = product;
   return {
     records: [
       {
@@ -258,26 +258,4 @@ export const mapProduct = (product: Stripe.Product | Stripe.DeletedProduct): Map
     associations: [],
     warnings: [],
   };
-};
-
-/** The customer's own events; other `customer.*` events (discounts, sources, …) write nothing. */
-const customerEventTypes = new Set([
-  'customer.created',
-  'customer.updated',
-  'customer.deleted',
-  'customer.backfilled',
-  'customer.reconciled',
-]);
-
-/** Which mapper an event type uses; undefined = recorded, nothing to write (e.g. payments, prices). */
-export const mapEvent = (
-  type: string,
-  object: unknown,
-  rules: readonly PipelineMappingRule[],
-): Mapped | undefined => {
-  if (type.startsWith('customer.subscription.')) return mapSubscription(object as Stripe.Subscription, rules);
-  if (customerEventTypes.has(type)) return mapCustomer(object as Stripe.Customer);
-  if (type.startsWith('invoice.')) return mapInvoice(object as Stripe.Invoice);
-  if (type.startsWith('product.')) return mapProduct(object as Stripe.Product);
-  return undefined;
 };

@@ -1,14 +1,9 @@
 import type { PipelineMappingRule } from '@billbridge/contract';
 import type { StripeEventRow } from '../../db/schema.ts';
-import {
-  refKey,
-  type AssociationWrite,
-  type CrmObjectType,
-  type CrmRef,
-  type RecordWrite,
-} from './crm-records.ts';
+import { refKey, type AssociationWrite, type CrmRef, type RecordWrite } from './crm-records.ts';
 import { compareOrder, finalizedInvoiceRank, orderOf, type EventOrder } from './event-order.ts';
-import { mapEvent, type Mapped } from './map-stripe.ts';
+import { eventTypeOf, mapEvent } from './events/event-types.ts';
+import type { Mapped } from './map-stripe.ts';
 import type { WritePlan } from './write-plan.ts';
 
 /** What one round will do for one destination, and what is already settled without a write. */
@@ -31,16 +26,9 @@ export type Link = {
   appliedEventRank?: number;
 };
 
-const primaryTypes: [prefix: string, objectType: CrmObjectType][] = [
-  ['customer.subscription.', 'deals'],
-  ['customer.', 'contacts'],
-  ['invoice.', 'invoices'],
-  ['product.', 'products'],
-];
-
 /** The CRM record an event is about; ordering compares events of the same record. */
 export const primaryRefOf = (event: StripeEventRow): CrmRef | undefined => {
-  const objectType = primaryTypes.find(([prefix]) => event.type.startsWith(prefix))?.[1];
+  const objectType = eventTypeOf(event.type).hubspot;
   return objectType && event.objectId ? { objectType, stripeObjectId: event.objectId } : undefined;
 };
 
@@ -181,7 +169,7 @@ const safelyMapped = (
   rules: readonly PipelineMappingRule[],
 ): Mapped | undefined | { broken: string } => {
   try {
-    return mapEvent(event.type, (event.payload as { data: { object: unknown } }).data.object, rules);
+    return mapEvent(event.type, event.payload.data.object, rules);
   } catch (error) {
     return { broken: error instanceof Error ? error.message : String(error) };
   }

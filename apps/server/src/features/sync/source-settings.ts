@@ -1,11 +1,9 @@
-import type { SyncToggle } from './event-kinds.ts';
+import { sourceSyncToggles, type SourceSyncToggle } from '@billbridge/contract';
 
-export type SyncToggles = Record<SyncToggle, boolean>;
-
-const toggles: SyncToggle[] = ['customers', 'payments', 'invoices', 'subscriptions', 'products'];
+export type SyncToggles = Record<SourceSyncToggle, boolean>;
 
 /** A source's sync toggles (`settings.sync`); a toggle never set is on. */
 export const syncTogglesOf = (settings: Record<string, unknown>): SyncToggles => {
-  const sync = (settings.sync ?? {}) as Partial<Record<SyncToggle, unknown>>;
-  return Object.fromEntries(toggles.map((name) => [name, sync[name] !== false])) as SyncToggles;
+  const sync = (settings.sync ?? {}) as Partial<Record<SourceSyncToggle, unknown>>;
+  return Object.fromEntries(sourceSyncToggles.map((name) => [name, sync[name] !== false])) as SyncToggles;
 };

@@ -115,15 +115,13 @@ const referencedIds = (events: StripeEventRow[]): string[] => {
   const ids = new Set<string>();
   for (const event of events) {
     if (event.objectId) ids.add(event.objectId);
-    const object = (event.payload as { data?: { object?: Record<string, unknown> } }).data?.object ?? {};
-    for (const field of ['customer', 'subscription'] as const) {
-      const value = object[field];
-      if (typeof value === 'string') ids.add(value);
+    const { object } = event.payload.data;
+    if ('customer' in object && typeof object.customer === 'string') ids.add(object.customer);
+    if ('subscription' in object && typeof object.subscription === 'string') ids.add(object.subscription);
+    if (object.object === 'invoice') {
+      const parentSubscription = object.parent?.subscription_details?.subscription;
+      if (typeof parentSubscription === 'string') ids.add(parentSubscription);
     }
-    const parentSubscription = (
-      object.parent as { subscription_details?: { subscription?: unknown } } | undefined
-    )?.subscription_details?.subscription;
-    if (typeof parentSubscription === 'string') ids.add(parentSubscription);
   }
   return [...ids];
 };
