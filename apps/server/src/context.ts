@@ -3,7 +3,7 @@ import type { Auth } from './auth/auth.ts';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
-import type { DrainNudger } from './features/sync/drain-nudger.ts';
+import type { DrainNudger } from './features/sync/drain/drain-nudger.ts';
 import type { Providers } from './providers/providers.ts';
 import type { SecretBox } from './security/secret-box.ts';
 

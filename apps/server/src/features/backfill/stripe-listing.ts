@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { BackfillKind } from '@billbridge/contract';
 import type { SourceRow } from '../../db/schema.ts';
 import { syntheticEventTypes } from '../sync/events/event-types.ts';
-import { withoutNul } from '../sync/ingest.ts';
+import { withoutNul } from '../sync/ingest/ingest.ts';
 
 export const pageSize = 100;
 

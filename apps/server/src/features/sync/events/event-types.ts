@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { ActivityType, BackfillKind, PipelineMappingRule, SourceSyncToggle } from '@billbridge/contract';
-import type { CrmObjectType } from '../crm-records.ts';
-import { mapCustomer, mapInvoice, mapProduct, mapSubscription, type Mapped } from '../map-stripe.ts';
+import type { CrmObjectType } from '../mapping/crm-records.ts';
+import { mapCustomer, mapInvoice, mapProduct, mapSubscription, type Mapped } from '../mapping/map-stripe.ts';
 
 type Mapper<O> = (object: O, rules: readonly PipelineMappingRule[]) => Mapped;
 
