@@ -114,7 +114,7 @@ export type StoredStripeEvent = Omit<Stripe.Event, 'type' | 'data'> & {
 
 /**
  * The webhook inbox: every event we answered 2xx for, unique per account and event id. Its `state`
- * follows `eventTransitions` (features/sync/event-states.ts).
+ * follows `eventTransitions`, changed only by `moveEvents` (features/sync/events/event-states.ts).
  */
 export const stripeEvent = pgTable(
   'stripe_event',

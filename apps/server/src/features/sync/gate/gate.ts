@@ -17,7 +17,7 @@ import { recordOverage } from '../../billing/overage.ts';
 import { syncingDestinationsOf } from '../../destinations/destination-store.ts';
 import { countSyncEvents } from './usage-count.ts';
 import { eventTypeOf } from '../events/event-types.ts';
-import { heldForDestination, type EventState } from '../events/event-states.ts';
+import { heldForDestination, moveEvents, type EventState } from '../events/event-states.ts';
 import { syncTogglesOf } from './source-settings.ts';
 
 type Verdict = { state: EventState; status: 'pending' | 'success' | 'warning'; reason: string | null };
@@ -116,10 +116,7 @@ const recordVerdicts = async (tx: Transaction, events: StripeEventRow[], verdict
     groups.set(key, { verdict, ids: [...(groups.get(key)?.ids ?? []), event.id] });
   });
   for (const { verdict, ids } of groups.values()) {
-    await tx
-      .update(stripeEvent)
-      .set({ state: verdict.state, lastError: verdict.reason })
-      .where(inArray(stripeEvent.id, ids));
+    await moveEvents(tx, { from: 'received', to: verdict.state, ids, set: { lastError: verdict.reason } });
   }
   await tx
     .insert(activity)

@@ -156,6 +156,23 @@ export const planRound = (
       associations,
     );
   }
+  addMissingCustomers(plan, records, links, fetched.customers);
+  plan.records = [...records.values()];
+  plan.associations = [...associations.values()];
+  plan.removals = removedLineItems(plan.records, fetched.lineItems);
+  return plan;
+};
+
+/**
+ * Keeps in `missingCustomers` the customers an association needs that neither HubSpot nor this
+ * round has a contact for, and adds the contacts of those fetched from Stripe.
+ */
+const addMissingCustomers = (
+  plan: RoundPlan,
+  records: Map<string, RecordWrite>,
+  links: Map<string, Link>,
+  fetched: Fetched['customers'],
+) => {
   const contactsInRound = new Set(
     [...records.values()]
       .filter((record) => record.objectType === 'contacts')
@@ -167,14 +184,10 @@ export const planRound = (
     }
   }
   for (const [customerId, need] of plan.missingCustomers) {
-    const customer = fetched.customers.get(customerId);
+    const customer = fetched.get(customerId);
     const [contact] = customer ? mapCustomer(customer).records : [];
     if (contact) addRecord(records, { ...contact, eventCreated: 0, eventRowIds: need.eventRowIds });
   }
-  plan.records = [...records.values()];
-  plan.associations = [...associations.values()];
-  plan.removals = removedLineItems(plan.records, fetched.lineItems);
-  return plan;
 };
 
 /**

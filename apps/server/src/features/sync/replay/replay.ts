@@ -1,8 +1,8 @@
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
-import { activity, stripeEvent } from '../../../db/schema.ts';
+import { activity } from '../../../db/schema.ts';
 import { enqueueDrain } from '../drain/drain-queue.ts';
-import type { EventState } from '../events/event-states.ts';
+import { moveEvents, type EventState } from '../events/event-states.ts';
 import type { Transaction } from '../../../db/client.ts';
 
 /**
@@ -16,28 +16,18 @@ export const replayEvents = async (
   subscriptionId: string,
   where: { ids?: number[]; states: Extract<EventState, 'held' | 'failed'>[] },
 ): Promise<number> => {
-  if (where.ids?.length === 0) return 0;
-  const moved = await tx
-    .update(stripeEvent)
-    .set({ state: 'received', attempts: 0, notBefore: null, lastError: null })
-    .where(
-      and(
-        eq(stripeEvent.subscriptionId, subscriptionId),
-        inArray(stripeEvent.state, where.states),
-        ...(where.ids ? [inArray(stripeEvent.id, where.ids)] : []),
-      ),
-    )
-    .returning({ id: stripeEvent.id });
+  const moved = await moveEvents(tx, {
+    from: where.states,
+    to: 'received',
+    subscriptionId,
+    ...(where.ids ? { ids: where.ids } : {}),
+    set: { attempts: 0, notBefore: null, lastError: null },
+  });
   if (moved.length === 0) return 0;
   await tx
     .update(activity)
     .set({ status: 'pending', reason: null, updatedAt: new Date() })
-    .where(
-      inArray(
-        activity.stripeEventId,
-        moved.map((row) => row.id),
-      ),
-    );
+    .where(inArray(activity.stripeEventId, moved));
   await enqueueDrain(context.queue, subscriptionId, { tx });
   return moved.length;
 };

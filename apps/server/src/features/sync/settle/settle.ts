@@ -1,9 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
-import { activity, crmLink, stripeEvent, type StripeEventRow } from '../../../db/schema.ts';
+import { activity, crmLink, type StripeEventRow } from '../../../db/schema.ts';
 import type { Transaction } from '../../../db/client.ts';
 import { observeSynced } from '../../../metrics/metrics.ts';
-import { heldForDestination } from '../events/event-states.ts';
+import {
+  heldForDestination,
+  moveEvents,
+  type EventColumns,
+  type EventState,
+} from '../events/event-states.ts';
 import { backoffMs } from '../retry.ts';
 
 export type EventOutcome =
@@ -43,7 +48,9 @@ export type RoundSettlement = {
 export const maxRecordAttempts = 3;
 
 type Change = {
-  event: Partial<typeof stripeEvent.$inferInsert>;
+  /** Where the ready event goes; `ready` again: it is retried later. */
+  state: EventState;
+  event: EventColumns;
   activity: { status: string; reason: string | null };
 };
 
@@ -52,7 +59,8 @@ const changeOf = (event: StripeEventRow, outcome: EventOutcome): Change => {
     case 'written': {
       const reason = outcome.warnings.join('; ') || outcome.note || null;
       return {
-        event: { state: 'done', lastError: null, notBefore: null },
+        state: 'done',
+        event: { lastError: null, notBefore: null },
         activity: { status: outcome.warnings.length ? 'warning' : 'success', reason },
       };
     }
@@ -60,11 +68,13 @@ const changeOf = (event: StripeEventRow, outcome: EventOutcome): Change => {
       const attempts = event.attempts + 1;
       if (attempts >= maxRecordAttempts || outcome.final) {
         return {
-          event: { state: 'failed', attempts, lastError: outcome.reason },
+          state: 'failed',
+          event: { attempts, lastError: outcome.reason },
           activity: { status: 'failure', reason: outcome.reason },
         };
       }
       return {
+        state: 'ready',
         event: {
           attempts,
           lastError: outcome.reason,
@@ -75,12 +85,14 @@ const changeOf = (event: StripeEventRow, outcome: EventOutcome): Change => {
     }
     case 'transient':
       return {
+        state: 'ready',
         event: { lastError: outcome.reason, notBefore: new Date(Date.now() + backoffMs(2, 1000)) },
         activity: { status: 'pending', reason: `Retrying: ${outcome.reason}` },
       };
     case 'held':
       return {
-        event: { state: 'held', lastError: outcome.reason ?? null },
+        state: 'held',
+        event: { lastError: outcome.reason ?? null },
         activity: { status: 'warning', reason: outcome.reason ?? heldForDestination },
       };
   }
@@ -154,21 +166,12 @@ export const settleRound = async (context: AppContext, round: RoundSettlement): 
         );
     }
     for (const { change, ids } of groups.values()) {
-      const moved = await tx
-        .update(stripeEvent)
-        .set(change.event)
-        .where(and(inArray(stripeEvent.id, ids), eq(stripeEvent.state, 'ready')))
-        .returning({ id: stripeEvent.id });
+      const moved = await moveEvents(tx, { from: 'ready', to: change.state, ids, set: change.event });
       if (moved.length === 0) continue;
       await tx
         .update(activity)
         .set({ ...change.activity, updatedAt: new Date() })
-        .where(
-          inArray(
-            activity.stripeEventId,
-            moved.map((row) => row.id),
-          ),
-        );
+        .where(inArray(activity.stripeEventId, moved));
     }
   });
   observeSynced(round.events.filter((event) => round.outcomes.get(event.id)?.kind === 'written'));
