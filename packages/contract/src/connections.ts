@@ -4,26 +4,13 @@ import { isReservedFieldName } from './settings.ts';
 import { subscriptionIdSchema } from './subscriptions.ts';
 
 /**
- * What sources and destinations share: the connection state machine, the OAuth callback state,
+ * What sources and destinations share: the connection status (derived from the stored connection,
+ * not a state of its own: a source with an account is connected), the OAuth callback state,
  * the messages the browser keys on (spec §8 "alreadyConnected" when the message contains
  * "already connected") and the dashboard's connected counts.
  */
 export const connectionStatuses = ['not_connected', 'connected'] as const;
 export type ConnectionStatus = (typeof connectionStatuses)[number];
-
-/** Allowed transitions, by action. Reconnecting means disconnecting first. */
-export const connectionTransitions = {
-  connect: { from: 'not_connected', to: 'connected' },
-  disconnect: { from: 'connected', to: 'not_connected' },
-} as const satisfies Record<string, { from: ConnectionStatus; to: ConnectionStatus }>;
-export type ConnectionAction = keyof typeof connectionTransitions;
-
-/** The status after `action`, or undefined when the action is not allowed from `status`. */
-export const applyConnectionAction = (
-  status: ConnectionStatus,
-  action: ConnectionAction,
-): ConnectionStatus | undefined =>
-  connectionTransitions[action].from === status ? connectionTransitions[action].to : undefined;
 
 /**
  * The callback's `state` (spec §3 "Provider callback query"): `{subscriptionId}:{targetId}:{nonce}`.

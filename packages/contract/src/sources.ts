@@ -21,13 +21,12 @@ export type SourceSyncToggle = (typeof sourceSyncToggles)[number];
 export const sourceSettingsSchema = z
   .object({
     sync: z
-      .object({
-        customers: z.boolean().default(true),
-        payments: z.boolean().default(true),
-        invoices: z.boolean().default(true),
-        subscriptions: z.boolean().default(true),
-        products: z.boolean().default(true),
-      })
+      .object(
+        Object.fromEntries(sourceSyncToggles.map((toggle) => [toggle, z.boolean().default(true)])) as Record<
+          SourceSyncToggle,
+          z.ZodDefault<z.ZodBoolean>
+        >,
+      )
       .strict()
       .prefault({}),
   })

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
 import {
   bigint,
   bigserial,
@@ -96,9 +97,22 @@ export const oauthState = pgTable('oauth_state', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
+/** Any object a Stripe event carries in `data.object`. */
+export type StripeObject = Stripe.Event['data']['object'];
+
+/**
+ * An inbox event's payload: the webhook's body as Stripe sent it, or a synthetic event of the same
+ * shape (an import, a reconciliation, a re-evaluation) whose type is one of the product's own.
+ * `type` narrows `data.object` through the sync's table of event types (features/sync/events).
+ */
+export type StoredStripeEvent = Omit<Stripe.Event, 'type' | 'data'> & {
+  type: string;
+  data: { object: StripeObject };
+};
+
 /**
  * The webhook inbox: every event we answered 2xx for, unique per account and event id. Its `state`
- * follows `eventTransitions` (features/sync/event-states.ts).
+ * follows `eventTransitions`, changed only by `moveEvents` (features/sync/events/event-states.ts).
  */
 export const stripeEvent = pgTable(
   'stripe_event',
@@ -111,7 +125,7 @@ export const stripeEvent = pgTable(
     /** Stripe's `created` (epoch seconds) of the event. */
     created: bigint('created', { mode: 'number' }).notNull(),
     objectId: text('object_id'),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    payload: jsonb('payload').$type<StoredStripeEvent>().notNull(),
     sourceId: text('source_id'),
     subscriptionId: text('subscription_id'),
     state: text('state').notNull(),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { AppError } from '@billbridge/contract';
 import type { AppContext } from '../context.ts';
-import { ingestStripeEvent } from '../features/sync/ingest.ts';
+import { ingestStripeEvent } from '../features/sync/ingest/ingest.ts';
 
 /** Stripe's own tolerance; we also refuse timestamps that far in the future (a replay can't be pre-signed). */
 export const signatureToleranceSeconds = 300;

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { backfillJob } from '../features/backfill/backfill-job.ts';
-import { drainJob } from '../features/sync/drain-job.ts';
+import { drainJob } from '../features/sync/drain/drain-job.ts';
 import { reconcileJob } from '../features/reconciliation/reconcile-job.ts';
 import { mailSendJob } from '../mail/mail-job.ts';
 import { overageJob } from '../features/billing/overage.ts';

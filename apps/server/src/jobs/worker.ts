@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { resumeRunningBackfills } from '../features/backfill/backfill-job.ts';
-import { enqueuePendingDrains } from '../features/sync/drain-job.ts';
-import { rollEndedPeriods } from '../features/sync/period-roll.ts';
+import { enqueuePendingDrains } from '../features/sync/drain/drain-job.ts';
+import { rollEndedPeriods } from '../features/sync/replay/period-roll.ts';
 import {
   resumeRunningReconciliations,
   startDueReconciliations,

@@ -10,7 +10,7 @@ import { lockDataDir } from '../db/data-dir-lock.ts';
 import { createJobQueue } from '../jobs/queue.ts';
 import { defineJobQueues } from '../jobs/registry.ts';
 import { createLogger } from '../logger.ts';
-import { createDrainNudger } from '../features/sync/drain-nudger.ts';
+import { createDrainNudger } from '../features/sync/drain/drain-nudger.ts';
 import { startProviders } from '../providers/providers.ts';
 import { createSecretBox } from '../security/secret-box.ts';
 

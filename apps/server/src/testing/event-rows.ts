@@ -15,7 +15,8 @@ export const eventRowOf = (
   livemode: false,
   created,
   objectId: String(object.id),
-  payload: { data: { object } },
+  // A fixture carries the fields a test needs, not a whole Stripe object.
+  payload: { type, data: { object } } as unknown as StripeEventRow['payload'],
   sourceId: 'source-1',
   subscriptionId: 'workspace-1',
   state: 'ready',

@@ -137,7 +137,7 @@ export const seedFailedActivity = async (db: Db, subscriptionId: string): Promis
       livemode: false,
       created: event.created,
       objectId: 'cus_seeded',
-      payload: event as unknown as Record<string, unknown>,
+      payload: event,
       subscriptionId,
       state: 'failed',
       attempts: 3,

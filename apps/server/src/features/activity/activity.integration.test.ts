@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityLogItem, ActivitySummary, RecentActivity } from '@billbridge/contract';
-import { activity, crmLink, destination, stripeEvent, subscription, usage } from '../../db/schema.ts';
+import {
+  activity,
+  crmLink,
+  destination,
+  stripeEvent,
+  subscription,
+  usage,
+  type StoredStripeEvent,
+} from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { callFunction, errorOf, signUpUser, type TestUser } from '../../testing/users.ts';
 import { seedWorkspace } from '../../testing/workspaces.ts';
@@ -58,7 +66,8 @@ describe('activity functions', () => {
           type: rawEventType,
           livemode: false,
           created: Math.floor(Date.parse(item.time) / 1000),
-          payload: item.payload ?? {},
+          // A fixture: only the fields the test reads back, not a whole Stripe event.
+          payload: (item.payload ?? {}) as StoredStripeEvent,
           subscriptionId,
           state: item.state ?? 'done',
         })

@@ -6,7 +6,7 @@ import { LockTimeoutError, withAdvisoryLock } from '../../db/advisory-lock.ts';
 import { backfill, source, stripeEvent, type BackfillRow } from '../../db/schema.ts';
 import type { JobDefinition } from '../../jobs/queue.ts';
 import { createStripeClient } from '../../providers/stripe-client.ts';
-import { enqueueDrain } from '../sync/drain-job.ts';
+import { enqueueDrain } from '../sync/drain/drain-queue.ts';
 import { kindsOf } from './backfill-to-api.ts';
 import { backfillQueue, enqueueBackfill } from './begin-backfill.ts';
 import { listStripePage, syntheticEventType, syntheticEventsOf, type ListedPage } from './stripe-listing.ts';

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { backfill, type BackfillRow, type SourceRow } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Transaction } from '../../db/client.ts';
-import { syncTogglesOf } from '../sync/source-settings.ts';
+import { syncTogglesOf } from '../sync/gate/source-settings.ts';
 
 export const backfillQueue = 'sync.backfill';
 

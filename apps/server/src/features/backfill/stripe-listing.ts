@@ -1,28 +1,21 @@
 import type Stripe from 'stripe';
 import type { BackfillKind } from '@billbridge/contract';
 import type { SourceRow } from '../../db/schema.ts';
-import { withoutNul } from '../sync/ingest.ts';
+import { syntheticEventTypes } from '../sync/events/event-types.ts';
+import { withoutNul } from '../sync/ingest/ingest.ts';
 
 export const pageSize = 100;
 
-/** A listed object; every kind we import has an id. */
-export type ListedObject = { id: string } & Record<string, unknown>;
+/** A listed object, as the `stripe` package types it. */
+export type ListedObject = Stripe.Product | Stripe.Customer | Stripe.Subscription | Stripe.Invoice;
 export type ListedPage = { objects: ListedObject[]; hasMore: boolean };
 
-const webhookPrefixes: Record<BackfillKind, string> = {
-  products: 'product',
-  customers: 'customer',
-  subscriptions: 'customer.subscription',
-  invoices: 'invoice',
-};
-
 /**
- * The event type a listed object enters the sync as: the prefix of the kind's webhooks, so the
- * sync engine maps it like one, and a verb of its own (`backfilled`, `reconciled`), so it is never
- * counted as a sync event.
+ * The event type a listed object enters the sync as: one of the sync's own types, mapped like the
+ * kind's webhooks and never counted as a sync event.
  */
 export const syntheticEventType = (kind: BackfillKind, verb: 'backfilled' | 'reconciled'): string =>
-  `${webhookPrefixes[kind]}.${verb}`;
+  syntheticEventTypes[kind][verb];
 
 /**
  * Listed objects as inbox rows of synthetic events of `type`, id `<idPrefix>_<object>`: unique per
@@ -49,7 +42,7 @@ export const syntheticEventsOf = (
       objectId: object.id,
       payload: {
         id,
-        object: 'event',
+        object: 'event' as const,
         type,
         account,
         livemode,
@@ -87,7 +80,7 @@ export const listStripePage = async (
   };
   const options = { stripeAccount: accountId };
   const list = await listers[kind](stripe, params, options);
-  return { objects: list.data as unknown as ListedObject[], hasMore: list.has_more };
+  return { objects: list.data, hasMore: list.has_more };
 };
 
 type Params = { limit: number; starting_after?: string; created?: { lte: number } };
@@ -95,7 +88,7 @@ type Lister = (
   stripe: Stripe,
   params: Params,
   options: Stripe.RequestOptions,
-) => Promise<{ data: unknown[]; has_more: boolean }>;
+) => Promise<{ data: ListedObject[]; has_more: boolean }>;
 
 const listers: Record<BackfillKind, Lister> = {
   products: (stripe, params, options) => stripe.products.list(params, options),

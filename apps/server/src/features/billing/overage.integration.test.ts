@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '@billbridge/sandbox';
 import { overageEvent, overageReport, stripeEvent, usage } from '../../db/schema.ts';
-import { replayEvents } from '../sync/replay.ts';
+import { replayEvents } from '../sync/replay/replay.ts';
 import {
   billingBed,
   billingDetails,

@@ -15,7 +15,7 @@ import { subscription, type SubscriptionRow } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
 import { oneMonthAfter } from '../subscriptions/billing-period.ts';
 import { createWorkspace } from '../subscriptions/create-workspace.ts';
-import { releaseHeldEvents } from '../sync/replay.ts';
+import { releaseHeldEvents } from '../sync/replay/replay.ts';
 import { storeCustomerInvoices } from './invoices.ts';
 import { platformStripe } from './platform.ts';
 import { ensureCustomer } from './stripe-customer.ts';

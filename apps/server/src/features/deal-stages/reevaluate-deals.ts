@@ -3,12 +3,11 @@ import type { AppContext } from '../../context.ts';
 import { stripeEvent, type StripeEventRow } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
 import { loadDestination } from '../destinations/destination-store.ts';
-import { enqueueDrain } from '../sync/drain-job.ts';
-import { rulesOf } from '../sync/write-round.ts';
+import { enqueueDrain } from '../sync/drain/drain-queue.ts';
+import { reevaluatedType } from '../sync/events/event-types.ts';
+import { rulesOf } from '../sync/plan/load-round.ts';
 import { movesToApi, stageMovesOf } from './stage-moves.ts';
 import { newestSubscriptionEvents, storedStages, subscriptionOf } from './stored-subscriptions.ts';
-
-const reevaluatedType = 'customer.subscription.reevaluated';
 
 /**
  * The newest stored state of a billing subscription again, as `customer.subscription.reevaluated`

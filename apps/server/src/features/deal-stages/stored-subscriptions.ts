@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client.ts';
 import { crmLink, stripeEvent, type StripeEventRow } from '../../db/schema.ts';
+import { eventTypesBecoming } from '../sync/events/event-types.ts';
 import type { StoredStage } from './stage-moves.ts';
 
 /**
@@ -15,7 +16,7 @@ export const newestSubscriptionEvents = async (db: Db, subscriptionId: string): 
     .where(
       and(
         eq(stripeEvent.subscriptionId, subscriptionId),
-        sql`${stripeEvent.type} like 'customer.subscription.%'`,
+        inArray(stripeEvent.type, eventTypesBecoming('deals')),
         sql`${stripeEvent.state} <> 'ignored'`,
         sql`${stripeEvent.objectId} is not null`,
       ),

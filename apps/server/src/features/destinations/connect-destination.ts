@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { connectionMessages, keyedError } from '@billbridge/contract';
 import { crmLink, destination } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
-import { releaseHeldEvents } from '../sync/replay.ts';
+import { releaseHeldEvents } from '../sync/replay/replay.ts';
 import {
   createHubSpotClient,
   exchangeHubSpotCode,

@@ -1,5 +1,5 @@
 import type { Client } from '@hubspot/api-client';
-import { stripeIdProperty } from '../sync/crm-records.ts';
+import { stripeIdProperty } from '../sync/mapping/crm-records.ts';
 
 /** The objects the sync engine upserts by their Stripe id. */
 export const stripeIdObjectTypes = ['deals', 'line_items', 'invoices'] as const;

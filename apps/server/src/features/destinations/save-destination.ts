@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { connectionMessages, keyedError } from '@billbridge/contract';
 import { destination } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
-import { releaseHeldEvents } from '../sync/replay.ts';
+import { releaseHeldEvents } from '../sync/replay/replay.ts';
 import { loadDestination } from './destination-store.ts';
 
 /**

@@ -1,6 +1,7 @@
 import type { PipelineMappingRule } from '@billbridge/contract';
-import { refKey } from '../sync/crm-records.ts';
-import { mapEvent, type Mapped } from '../sync/map-stripe.ts';
+import { refKey } from '../sync/mapping/crm-records.ts';
+import { mapEvent } from '../sync/events/event-types.ts';
+import type { Mapped } from '../sync/mapping/map-stripe.ts';
 
 /** The state an object's link says HubSpot was given: the applied event's type and object. */
 export type AppliedState = { type: string; object: unknown };

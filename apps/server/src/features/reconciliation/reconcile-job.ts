@@ -21,9 +21,9 @@ import {
   type ListedPage,
 } from '../backfill/stripe-listing.ts';
 import { syncingDestinationsOf } from '../destinations/destination-store.ts';
-import type { CrmObjectType } from '../sync/crm-records.ts';
-import { enqueueDrain } from '../sync/drain-job.ts';
-import { rulesOf } from '../sync/write-round.ts';
+import type { CrmObjectType } from '../sync/mapping/crm-records.ts';
+import { enqueueDrain } from '../sync/drain/drain-queue.ts';
+import { rulesOf } from '../sync/plan/load-round.ts';
 import { enqueueReconciliation, reconcileQueue } from './begin-reconciliation.ts';
 import { differsFromApplied, type AppliedState } from './differences.ts';
 import { lockNamespaces } from '../../db/lock-namespaces.ts';

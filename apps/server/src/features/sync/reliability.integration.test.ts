@@ -15,7 +15,7 @@ import {
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { callFunction } from '../../testing/users.ts';
 import { waitFor } from '../../testing/wait.ts';
-import { releaseHeldEvents } from './replay.ts';
+import { releaseHeldEvents } from './replay/replay.ts';
 
 /** What the sync engine promises when things go wrong (the sync-engine issue §9). */
 describe('sync reliability', () => {

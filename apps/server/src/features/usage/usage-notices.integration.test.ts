@@ -6,7 +6,7 @@ import type { MailMessage } from '../../mail/message.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { signUpUser, type TestUser } from '../../testing/users.ts';
 import { seedWorkspace } from '../../testing/workspaces.ts';
-import { countSyncEvents } from '../sync/usage-count.ts';
+import { countSyncEvents } from '../sync/gate/usage-count.ts';
 import { sendUsageNotices } from './usage-notices.ts';
 
 /** One sync event counted as the sync engine counts it (no cap), returning the new total. */

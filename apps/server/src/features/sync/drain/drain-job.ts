@@ -1,0 +1,66 @@
+import { and, inArray, lte, sql } from 'drizzle-orm';
+import type { AppContext } from '../../../context.ts';
+import { LockTimeoutError, withAdvisoryLock } from '../../../db/advisory-lock.ts';
+import { stripeEvent } from '../../../db/schema.ts';
+import type { JobDefinition } from '../../../jobs/queue.ts';
+import { lockNamespaces } from '../../../db/lock-namespaces.ts';
+import { drainWorkspace } from './drain.ts';
+import { drainQueue, enqueueDrain } from './drain-queue.ts';
+
+/**
+ * One drain at a time per workspace, on every machine: a PostgreSQL advisory lock, which a killed
+ * worker drops with its connection, so the next drain starts at once. A drain that finds the lock
+ * busy leaves the work to the one holding it (and asks again shortly, in case that one was ending).
+ */
+const drainExclusively = async (context: AppContext, subscriptionId: string): Promise<void> => {
+  try {
+    await withAdvisoryLock(
+      context.database,
+      { namespace: lockNamespaces.drain, key: subscriptionId, timeoutMs: 2_000 },
+      () => drainWorkspace(context, subscriptionId),
+    );
+  } catch (error) {
+    if (!(error instanceof LockTimeoutError)) throw error;
+    await enqueueDrain(context.queue, subscriptionId, { startAfter: 2 });
+  }
+};
+
+export const drainJob = (context: AppContext): JobDefinition => ({
+  name: drainQueue,
+  handler: async (data) => drainExclusively(context, (data as { subscriptionId: string }).subscriptionId),
+  options: {
+    queue: {
+      // One queued drain per workspace (a burst of webhooks costs one job); the lock keeps it to
+      // one running, and a drain of a dead worker does not block the next.
+      policy: 'short',
+      retryLimit: 20,
+      retryDelay: 5,
+      retryBackoff: true,
+      retryDelayMax: 300,
+      heartbeatSeconds: 10,
+      expireInSeconds: 600,
+    },
+    // One job per fetch: a long drain must not hold other tenants' jobs behind it.
+    worker: { batchSize: 1 },
+  },
+});
+
+/**
+ * The sweep (at worker start, then every few seconds): a drain for every workspace with events
+ * waiting longer than `olderThanSeconds`, so nothing accepted waits for the next webhook after a
+ * lost drain request, a crash or a restart.
+ */
+export const enqueuePendingDrains = async (context: AppContext, olderThanSeconds = 0): Promise<void> => {
+  const rows = await context.database.db
+    .selectDistinct({ subscriptionId: stripeEvent.subscriptionId })
+    .from(stripeEvent)
+    .where(
+      and(
+        inArray(stripeEvent.state, ['received', 'ready']),
+        lte(stripeEvent.receivedAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+      ),
+    );
+  for (const { subscriptionId } of rows) {
+    if (subscriptionId) await enqueueDrain(context.queue, subscriptionId);
+  }
+};

@@ -1,0 +1,50 @@
+import type { AppContext } from '../../../context.ts';
+import { destination, type DestinationRow, type StripeEventRow } from '../../../db/schema.ts';
+import { syncingDestinationsOf } from '../../destinations/destination-store.ts';
+import { fetchCustomers, loadRound } from '../plan/load-round.ts';
+import { planRound } from '../plan/plan-round.ts';
+import { TransientError } from '../retry.ts';
+import { settlementOf, type DestinationRound } from '../settle/outcomes.ts';
+import { settleRound } from '../settle/settle.ts';
+import { writeDestination } from '../write/write-destination.ts';
+
+/**
+ * Plans the round from what it loaded (once more with the customers the plan asked Stripe for) and
+ * writes it to the destination's portal; a provider out of reach leaves its events for later.
+ */
+const roundIn = async (
+  context: AppContext,
+  row: DestinationRow,
+  events: StripeEventRow[],
+): Promise<DestinationRound> => {
+  const loaded = await loadRound(context, row, events);
+  const planned = planRound(events, loaded.rules, loaded.links, loaded);
+  try {
+    const customers = await fetchCustomers(context, planned);
+    const plan = customers.size
+      ? planRound(events, loaded.rules, loaded.links, { ...loaded, customers })
+      : planned;
+    return { destination: row, plan, write: await writeDestination(context, row, plan, loaded.links) };
+  } catch (error) {
+    if (!(error instanceof TransientError)) throw error;
+    return { destination: row, plan: planned, transient: error.message };
+  }
+};
+
+/**
+ * One write round for a workspace: the due ready events, planned and written to each enabled,
+ * connected destination (no transaction is open during the calls), then settled in one transaction.
+ */
+export const writeRound = async (
+  context: AppContext,
+  subscriptionId: string,
+  events: StripeEventRow[],
+): Promise<void> => {
+  const destinations = await context.database.db
+    .select()
+    .from(destination)
+    .where(syncingDestinationsOf(subscriptionId));
+  const rounds: DestinationRound[] = [];
+  for (const row of destinations) rounds.push(await roundIn(context, row, events));
+  await settleRound(context, settlementOf(subscriptionId, events, rounds));
+};

@@ -1,0 +1,184 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { syncCapOf } from '@billbridge/contract';
+import type { AppContext } from '../../../context.ts';
+import type { Transaction } from '../../../db/client.ts';
+import {
+  activity,
+  destination,
+  source,
+  stripeEvent,
+  subscription,
+  type SourceRow,
+  type StripeEventRow,
+  type SubscriptionRow,
+} from '../../../db/schema.ts';
+import { sendUsageNotices } from '../../usage/usage-notices.ts';
+import { recordOverage } from '../../billing/overage.ts';
+import { syncingDestinationsOf } from '../../destinations/destination-store.ts';
+import { countSyncEvents } from './usage-count.ts';
+import { eventTypeOf } from '../events/event-types.ts';
+import { heldForDestination, moveEvents, type EventState } from '../events/event-states.ts';
+import { syncTogglesOf } from './source-settings.ts';
+
+type Verdict = { state: EventState; status: 'pending' | 'success' | 'warning'; reason: string | null };
+
+const gateBatch = 500;
+
+const heldForCap = 'Held: the workspace reached its plan’s sync event limit for this billing period';
+
+type GateInput = {
+  workspace: SubscriptionRow;
+  sources: Map<string, SourceRow>;
+  hasDestination: boolean;
+};
+
+/** The gate's answer for one event before usage is counted (ARCHITECTURE §7.2). */
+const verdictOf = (event: StripeEventRow, input: GateInput): Verdict | 'count' => {
+  const kind = eventTypeOf(event.type);
+  if (input.workspace.status === 'canceled') {
+    return { state: 'ignored', status: 'warning', reason: 'The workspace is canceled' };
+  }
+  const found = event.sourceId ? input.sources.get(event.sourceId) : undefined;
+  if (!found?.accountId) return { state: 'ignored', status: 'warning', reason: 'The source is disconnected' };
+  if (!found.enabled) return { state: 'ignored', status: 'warning', reason: 'The source is disabled' };
+  if (!kind.toggle) {
+    return { state: 'done', status: 'success', reason: 'Nothing to sync for this event type' };
+  }
+  if (!syncTogglesOf(found.settings)[kind.toggle]) {
+    return {
+      state: 'ignored',
+      status: 'warning',
+      reason: `Syncing of ${kind.toggle} is turned off`,
+    };
+  }
+  if (!input.hasDestination) return { state: 'held', status: 'warning', reason: heldForDestination };
+  if (input.workspace.status === 'capped' && !isBackfill(event.type)) {
+    return { state: 'held', status: 'warning', reason: heldForCap };
+  }
+  return 'count';
+};
+
+/**
+ * An import of existing objects (backfill, decision 012), a correction found by a reconciliation
+ * (decision 032) or a deal following changed rules (decision 033) is not a sync event: never
+ * counted, never capped.
+ */
+export const isBackfill = (eventType: string): boolean => eventTypeOf(eventType).synthetic === true;
+
+const ready: Verdict = { state: 'ready', status: 'pending', reason: null };
+const capped: Verdict = { state: 'held', status: 'warning', reason: heldForCap };
+
+/**
+ * Counts the events that passed the gate towards the period's usage, oldest first, up to the
+ * plan's cap; the rest wait (held, never dropped) for an upgrade or the next period, and reaching
+ * the cap marks the workspace capped.
+ */
+const countOrHold = async (
+  context: AppContext,
+  tx: Transaction,
+  workspace: SubscriptionRow,
+  events: StripeEventRow[],
+): Promise<Verdict[]> => {
+  const counting = events.filter((event) => !isBackfill(event.type));
+  if (counting.length === 0) return events.map(() => ready);
+  const { counted, total } = await countSyncEvents(
+    tx,
+    workspace.id,
+    workspace.currentPeriodStart,
+    syncCapOf(workspace.planId),
+    counting.length,
+  );
+  if (counted < counting.length) {
+    await tx
+      .update(subscription)
+      .set({ status: 'capped', updatedAt: new Date() })
+      .where(and(eq(subscription.id, workspace.id), eq(subscription.status, 'active')));
+    workspace.status = 'capped';
+  }
+  if (counted > 0) {
+    await recordOverage(context, tx, workspace, counting.slice(0, counted), total);
+    await sendUsageNotices(context, tx, {
+      subscriptionId: workspace.id,
+      periodStart: workspace.currentPeriodStart,
+      events: total,
+    });
+  }
+  const allowed = new Set(counting.slice(0, counted).map((event) => event.id));
+  return events.map((event) => (isBackfill(event.type) || allowed.has(event.id) ? ready : capped));
+};
+
+/** Records verdicts: one update per distinct verdict, one insert for every activity. */
+const recordVerdicts = async (tx: Transaction, events: StripeEventRow[], verdicts: Verdict[]) => {
+  const groups = new Map<string, { verdict: Verdict; ids: number[] }>();
+  events.forEach((event, index) => {
+    const verdict = verdicts[index] ?? ready;
+    const key = JSON.stringify(verdict);
+    groups.set(key, { verdict, ids: [...(groups.get(key)?.ids ?? []), event.id] });
+  });
+  for (const { verdict, ids } of groups.values()) {
+    await moveEvents(tx, { from: 'received', to: verdict.state, ids, set: { lastError: verdict.reason } });
+  }
+  await tx
+    .insert(activity)
+    .values(
+      events.map((event, index) => ({
+        subscriptionId: event.subscriptionId as string,
+        stripeEventId: event.id,
+        type: eventTypeOf(event.type).activity,
+        rawEventType: event.type,
+        eventId: event.eventId,
+        time: new Date(event.created * 1000),
+        status: verdicts[index]?.status ?? 'pending',
+        reason: verdicts[index]?.reason ?? null,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: activity.stripeEventId,
+      set: { status: sql`excluded.status`, reason: sql`excluded.reason`, updatedAt: new Date() },
+    });
+};
+
+/**
+ * Moves the workspace's received events through the gate, oldest first, in one transaction (no
+ * network inside: PGlite has one connection). Returns how many it looked at.
+ */
+export const gateReceived = async (context: AppContext, subscriptionId: string): Promise<number> =>
+  context.database.db.transaction(async (tx) => {
+    const events = await tx
+      .select()
+      .from(stripeEvent)
+      .where(and(eq(stripeEvent.subscriptionId, subscriptionId), eq(stripeEvent.state, 'received')))
+      .orderBy(asc(stripeEvent.id))
+      .limit(gateBatch)
+      .for('update', { skipLocked: true });
+    if (events.length === 0) return 0;
+    const [workspace] = await tx.select().from(subscription).where(eq(subscription.id, subscriptionId));
+    if (!workspace) return 0;
+    const sourceIds = [...new Set(events.map((event) => event.sourceId).filter((id) => id !== null))];
+    const sources = sourceIds.length
+      ? await tx.select().from(source).where(inArray(source.id, sourceIds))
+      : [];
+    const [connected] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(destination)
+      .where(syncingDestinationsOf(subscriptionId));
+    const input: GateInput = {
+      workspace,
+      sources: new Map(sources.map((row) => [row.id, row])),
+      hasDestination: (connected?.count ?? 0) > 0,
+    };
+    const verdicts = events.map((event) => verdictOf(event, input));
+    const passing = events.filter((_, index) => verdicts[index] === 'count');
+    const counted = new Map(
+      (await countOrHold(context, tx, workspace, passing)).map((verdict, index) => [
+        passing[index]?.id,
+        verdict,
+      ]),
+    );
+    const final = events.map((event, index) => {
+      const verdict = verdicts[index];
+      return verdict === 'count' || verdict === undefined ? (counted.get(event.id) ?? ready) : verdict;
+    });
+    await recordVerdicts(tx, events, final);
+    return events.length;
+  });

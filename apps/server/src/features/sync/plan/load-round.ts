@@ -1,0 +1,138 @@
+import { and, asc, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { pipelineMappingRuleSchema, type PipelineMappingRule } from '@billbridge/contract';
+import type { AppContext } from '../../../context.ts';
+import {
+  crmLink,
+  source,
+  stripeEvent,
+  type DestinationRow,
+  type StripeEventRow,
+} from '../../../db/schema.ts';
+import { createStripeClient } from '../../../providers/stripe-client.ts';
+import { eventTypesBecoming } from '../events/event-types.ts';
+import { TransientError } from '../retry.ts';
+import type { Fetched, LineItemLink, Link, RoundPlan } from './plan-round.ts';
+
+/** Events one round takes at most; the writer cuts them into batches of 100 per call. */
+export const roundSize = 1000;
+
+export const dueReadyEvents = (context: AppContext, subscriptionId: string): Promise<StripeEventRow[]> =>
+  context.database.db
+    .select()
+    .from(stripeEvent)
+    .where(
+      and(
+        eq(stripeEvent.subscriptionId, subscriptionId),
+        eq(stripeEvent.state, 'ready'),
+        or(isNull(stripeEvent.notBefore), lte(stripeEvent.notBefore, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(stripeEvent.id))
+    .limit(roundSize);
+
+export const rulesOf = (row: DestinationRow): PipelineMappingRule[] => {
+  const rules = row.settings.pipeline_mapping_rules;
+  if (!Array.isArray(rules)) return [];
+  return rules.flatMap((rule) => {
+    const parsed = pipelineMappingRuleSchema.safeParse(rule);
+    return parsed.success ? [parsed.data] : [];
+  });
+};
+
+/** Stripe ids a round may need links for: each event's object and the customer it refers to. */
+const referencedIds = (events: StripeEventRow[]): string[] => {
+  const ids = new Set<string>();
+  for (const event of events) {
+    if (event.objectId) ids.add(event.objectId);
+    const { object } = event.payload.data;
+    if ('customer' in object && typeof object.customer === 'string') ids.add(object.customer);
+    if ('subscription' in object && typeof object.subscription === 'string') ids.add(object.subscription);
+    if (object.object === 'invoice') {
+      const parentSubscription = object.parent?.subscription_details?.subscription;
+      if (typeof parentSubscription === 'string') ids.add(parentSubscription);
+    }
+  }
+  return [...ids];
+};
+
+const loadLinks = async (
+  context: AppContext,
+  destinationId: string,
+  stripeIds: string[],
+): Promise<Map<string, Link>> => {
+  if (stripeIds.length === 0) return new Map();
+  const rows = await context.database.db
+    .select()
+    .from(crmLink)
+    .where(and(eq(crmLink.destinationId, destinationId), inArray(crmLink.stripeObjectId, stripeIds)));
+  return new Map(rows.map((row) => [`${row.crmObjectType}:${row.stripeObjectId}`, row]));
+};
+
+/** The linked line items of the billing subscriptions the events are about (their deals'). */
+const lineItemLinks = async (
+  context: AppContext,
+  destinationId: string,
+  events: StripeEventRow[],
+): Promise<LineItemLink[]> => {
+  const dealTypes = new Set<string>(eventTypesBecoming('deals'));
+  const billing = [
+    ...new Set(events.filter((event) => dealTypes.has(event.type)).flatMap((event) => event.objectId ?? [])),
+  ];
+  if (billing.length === 0) return [];
+  return context.database.db
+    .select({
+      crmObjectId: crmLink.crmObjectId,
+      stripeObjectId: crmLink.stripeObjectId,
+      parentStripeObjectId: crmLink.parentStripeObjectId,
+    })
+    .from(crmLink)
+    .where(
+      and(
+        eq(crmLink.destinationId, destinationId),
+        eq(crmLink.crmObjectType, 'line_items'),
+        inArray(crmLink.parentStripeObjectId, billing),
+      ),
+    );
+};
+
+/** What a round for one destination plans from: its rules, the links of the events' objects. */
+export type LoadedRound = { rules: PipelineMappingRule[]; links: Map<string, Link> } & Fetched;
+
+export const loadRound = async (
+  context: AppContext,
+  row: DestinationRow,
+  events: StripeEventRow[],
+): Promise<LoadedRound> => ({
+  rules: rulesOf(row),
+  links: await loadLinks(context, row.id, referencedIds(events)),
+  lineItems: await lineItemLinks(context, row.id, events),
+  customers: new Map(),
+});
+
+/** Reads the customers a plan asks for from the connected account (Stripe-Account header). */
+export const fetchCustomers = async (context: AppContext, plan: RoundPlan): Promise<Fetched['customers']> => {
+  const customers = new Map<string, Stripe.Customer | Stripe.DeletedCustomer>();
+  if (plan.missingCustomers.size === 0 || !context.providers.stripe) return customers;
+  const stripe = createStripeClient(context.providers.stripe);
+  const sourceIds = [
+    ...new Set([...plan.missingCustomers.values()].map((need) => need.sourceId).filter((id) => id !== null)),
+  ];
+  const accounts = new Map(
+    (sourceIds.length
+      ? await context.database.db.select().from(source).where(inArray(source.id, sourceIds))
+      : []
+    ).map((row) => [row.id, row.accountId]),
+  );
+  for (const [customerId, need] of plan.missingCustomers) {
+    const account = need.sourceId ? accounts.get(need.sourceId) : undefined;
+    if (!account) continue;
+    try {
+      customers.set(customerId, await stripe.customers.retrieve(customerId, {}, { stripeAccount: account }));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) continue;
+      throw new TransientError(`Stripe is unavailable: ${(error as Error).message}`);
+    }
+  }
+  return customers;
+};

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { Pipeline } from '@billbridge/contract';
+import type { RecordWrite } from '../mapping/crm-records.ts';
+import type { RoundPlan } from '../plan/plan-round.ts';
+import { keepKnownStages, stageGoneWarning, writesDealStages } from './portal-stages.ts';
+
+const deal = (id: string, pipeline: string, stage: string, eventRowIds: number[]): RecordWrite => ({
+  objectType: 'deals',
+  idProperty: 'billbridge_stripe_id',
+  id,
+  stripeObjectId: id,
+  properties: { billbridge_stripe_id: id, pipeline, dealstage: stage, amount: '49' },
+  eventCreated: 1,
+  eventRowIds,
+});
+
+const planOf = (records: RecordWrite[]): RoundPlan => ({
+  records,
+  associations: [],
+  settled: new Map(),
+  broken: new Map(),
+  warnings: new Map([[2, ['an earlier warning']]]),
+  missingCustomers: new Map(),
+  removals: [],
+});
+
+const portal: Pipeline[] = [
+  { id: 'default', label: 'Sales Pipeline', stages: [{ id: 'closedwon', label: 'Closed Won' }] },
+];
+
+describe('keepKnownStages', () => {
+  it('leaves deals whose pipeline and stage the portal has', () => {
+    const plan = planOf([deal('sub_1', 'default', 'closedwon', [1])]);
+    keepKnownStages(plan, portal);
+    expect(plan.records[0]?.properties).toMatchObject({ pipeline: 'default', dealstage: 'closedwon' });
+    expect(plan.warnings.get(1)).toBeUndefined();
+  });
+
+  it('writes a deal mapped to a deleted stage or pipeline without one, warning each of its events', () => {
+    const plan = planOf([deal('sub_1', 'default', 'gone', [1, 2]), deal('sub_2', 'renewals', 'won', [3])]);
+    keepKnownStages(plan, portal);
+    expect(plan.records.map((record) => record.properties)).toEqual([
+      { billbridge_stripe_id: 'sub_1', amount: '49' },
+      { billbridge_stripe_id: 'sub_2', amount: '49' },
+    ]);
+    expect(plan.warnings.get(1)).toEqual([stageGoneWarning('default', 'gone')]);
+    expect(plan.warnings.get(2)).toEqual(['an earlier warning', stageGoneWarning('default', 'gone')]);
+    expect(plan.warnings.get(3)).toEqual([stageGoneWarning('renewals', 'won')]);
+    expect(writesDealStages(plan)).toBe(false);
+  });
+});

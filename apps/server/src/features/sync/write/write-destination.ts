@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../../context.ts';
+import { destination, type DestinationRow } from '../../../db/schema.ts';
+import { hubspotAccessToken, refreshHubSpotAccessToken } from '../../destinations/hubspot-token.ts';
+import { uniquelyKeyedTypes } from '../mapping/crm-records.ts';
+import type { Link, RoundPlan } from '../plan/plan-round.ts';
+import { hubspotCrm, TransientCrmError, type CrmClient } from './hubspot-crm.ts';
+import {
+  currencyOf,
+  forgetPortalCurrencies,
+  heldForCurrency,
+  holdMissingCurrencies,
+  portalCurrencies,
+  refusedCurrency,
+} from './portal-currencies.ts';
+import { keepKnownStages, writesDealStages, type PortalPlan } from './portal-stages.ts';
+import { executePlan, type PlanResult } from './write-plan.ts';
+
+/** What writing a round's plan to one portal came to. */
+export type DestinationWrite = {
+  /** The plan as the portal took it: records it cannot take left out, stages it lacks dropped. */
+  written: PortalPlan;
+  result: PlanResult;
+  /** Events held for a currency the portal lacks, with the reason. */
+  held: Map<number, string>;
+};
+
+/** A copy of the plan the portal's facts may change; the round's plan itself stays as planned. */
+const portalPlanOf = (plan: RoundPlan): PortalPlan => ({
+  records: plan.records.map((record) => ({ ...record, properties: { ...record.properties } })),
+  associations: plan.associations,
+  removals: plan.removals ?? [],
+  warnings: new Map([...plan.warnings].map(([id, warnings]) => [id, [...warnings]])),
+});
+
+/**
+ * Holds the plan's records in currencies the portal lacks, writes the rest, and turns HubSpot's
+ * refusal of a currency (where the portal's currencies could not be read, or were turned off since)
+ * into a hold too. The destination remembers the missing currencies for its page.
+ */
+const writeInPortalCurrencies = async (
+  context: AppContext,
+  row: DestinationRow & { hubId: number },
+  crm: CrmClient,
+  plan: PortalPlan,
+  write: () => Promise<PlanResult>,
+): Promise<{ result: PlanResult; held: Map<number, string> }> => {
+  const held = new Map<number, string>();
+  const wanted = new Set(plan.records.flatMap((record) => currencyOf(record) ?? []));
+  const enabled = wanted.size ? await portalCurrencies(crm, row.hubId, wanted) : undefined;
+  const missing = enabled ? holdMissingCurrencies(plan, enabled, held) : new Set<string>();
+  const result = await write();
+  for (const [eventRowId, reason] of result.failed) {
+    const code = refusedCurrency(reason);
+    if (!code) continue;
+    result.failed.delete(eventRowId);
+    held.set(eventRowId, heldForCurrency(code));
+    missing.add(code);
+    forgetPortalCurrencies(row.hubId);
+  }
+  const written = new Set(plan.records.flatMap((record) => currencyOf(record) ?? []));
+  const stillMissing = [...new Set([...row.missingCurrencies, ...missing])]
+    .filter((code) => missing.has(code) || !(enabled?.has(code) || written.has(code)))
+    .sort();
+  if (stillMissing.join() !== row.missingCurrencies.join()) {
+    await context.database.db
+      .update(destination)
+      .set({ missingCurrencies: stillMissing })
+      .where(eq(destination.id, row.id));
+  }
+  return { result, held };
+};
+
+/**
+ * Writes a round's plan to one destination's portal: fitted to the portal's stages and currencies,
+ * then written in batches (`executePlan`). HubSpot out of reach throws `TransientCrmError`.
+ */
+export const writeDestination = async (
+  context: AppContext,
+  row: DestinationRow,
+  plan: RoundPlan,
+  links: Map<string, Link>,
+): Promise<DestinationWrite> => {
+  if (!row.hubId) throw new TransientCrmError('The destination has no portal id');
+  const tokens = {
+    current: () => hubspotAccessToken(context, row.id),
+    refresh: (rejected: string) => refreshHubSpotAccessToken(context, row.id, rejected),
+  };
+  const knownIds = new Map(
+    [...links].flatMap(([key, link]) => (link.crmObjectId ? [[key, link.crmObjectId] as const] : [])),
+  );
+  const crm = hubspotCrm(context, row.hubId, tokens);
+  const written = portalPlanOf(plan);
+  if (writesDealStages(written)) keepKnownStages(written, await crm.dealPipelines());
+  const { result, held } = await writeInPortalCurrencies(
+    context,
+    { ...row, hubId: row.hubId },
+    crm,
+    written,
+    () => executePlan(crm, written, knownIds, uniquelyKeyedTypes(row.scopes)),
+  );
+  return { written, result, held };
+};

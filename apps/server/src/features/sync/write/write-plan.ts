@@ -1,0 +1,395 @@
+import {
+  fallbackKeyProperty,
+  refKey,
+  skuProperty,
+  stripeIdProperty,
+  writeOrder,
+  type AssociationWrite,
+  type CrmObjectType,
+  type InvoiceStatus,
+  type RecordWrite,
+  type Removal,
+  type WritePlan,
+} from '../mapping/crm-records.ts';
+import { RejectedCrmError, type CrmClient, type WriteResult } from './hubspot-crm.ts';
+
+export type PlanResult = {
+  /** HubSpot id of every record written, by `refKey`. */
+  hubspotIds: Map<string, string>;
+  /** Inbox events with a record or association HubSpot refused, and why. */
+  failed: Map<number, string>;
+  /** Inbox events whose association could not be made because one end is not in HubSpot. */
+  warnings: Map<number, string[]>;
+  /** Stripe ids of the line items archived (their links go). */
+  archived: string[];
+  /** `refKey`s of the records this plan's upserts created (so nothing of theirs is in HubSpot yet). */
+  created: Set<string>;
+};
+
+export const maxBatchInputs = 100;
+
+const chunks = <T>(items: T[], size = maxBatchInputs): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
+    items.slice(index * size, (index + 1) * size),
+  );
+
+const fail = (result: PlanResult, eventRowIds: number[], message: string) => {
+  for (const id of eventRowIds) if (!result.failed.has(id)) result.failed.set(id, message);
+};
+
+const warn = (result: PlanResult, eventRowIds: number[], message: string) => {
+  for (const id of eventRowIds) result.warnings.set(id, [...(result.warnings.get(id) ?? []), message]);
+};
+
+/**
+ * Sends records in batches of 100 and reads the answer back onto them (`keyOf` gives the key the
+ * answer uses for a record). When HubSpot refuses a whole request it is halved until the bad
+ * inputs stand alone, so one invalid record never holds back the other 99.
+ */
+const writeIsolating = async (
+  records: RecordWrite[],
+  send: (records: RecordWrite[]) => Promise<WriteResult>,
+  keyOf: (record: RecordWrite) => string,
+  result: PlanResult,
+): Promise<void> => {
+  for (const chunk of chunks(records)) {
+    try {
+      const answer = await send(chunk);
+      const byKey = new Map(chunk.map((record) => [keyOf(record).toLowerCase(), record]));
+      for (const written of answer.results) {
+        const record = byKey.get(written.key);
+        if (!record) continue;
+        result.hubspotIds.set(refKey(record), written.id);
+        if (written.created) result.created.add(refKey(record));
+      }
+      for (const error of answer.errors) {
+        const record = byKey.get(error.key);
+        if (record) fail(result, record.eventRowIds, error.message);
+      }
+    } catch (error) {
+      if (!(error instanceof RejectedCrmError)) throw error;
+      const [only] = chunk;
+      if (chunk.length === 1 && only) {
+        fail(result, only.eventRowIds, error.message);
+        continue;
+      }
+      const half = Math.ceil(chunk.length / 2);
+      await writeIsolating(chunk.slice(0, half), send, keyOf, result);
+      await writeIsolating(chunk.slice(half), send, keyOf, result);
+    }
+  }
+};
+
+type Ids = (key: string) => string | undefined;
+
+/**
+ * HubSpot ids of SKU-keyed records not linked yet but already in HubSpot (a round repeated after a
+ * crash, say): line items are read through their deal's or invoice's associations (a parent this
+ * round created has none), products are searched.
+ */
+const findExisting = async (
+  crm: CrmClient,
+  objectType: CrmObjectType,
+  records: RecordWrite[],
+  ids: Ids,
+  keyProperty: string,
+  created: ReadonlySet<string>,
+) => {
+  const found = new Map<string, string>();
+  if (objectType === 'line_items') {
+    const parents = new Map<CrmObjectType, Set<string>>();
+    for (const { parent } of records) {
+      const id = parent && !created.has(refKey(parent)) ? ids(refKey(parent)) : undefined;
+      if (parent && id) parents.set(parent.objectType, (parents.get(parent.objectType) ?? new Set()).add(id));
+    }
+    const lineItemIds: string[] = [];
+    for (const [parentType, parentIds] of parents) {
+      for (const chunk of chunks([...parentIds])) {
+        for (const idsOfParent of (await crm.associatedIds(parentType, 'line_items', chunk)).values())
+          lineItemIds.push(...idsOfParent);
+      }
+    }
+    for (const chunk of chunks(lineItemIds)) {
+      for (const item of await crm.read('line_items', chunk, skuProperty)) found.set(item.key, item.id);
+    }
+  } else {
+    for (const chunk of chunks(records)) {
+      const values = chunk.map((record) => record.id);
+      for (const item of await crm.findBy(objectType, keyProperty, values)) found.set(item.key, item.id);
+    }
+  }
+  return found;
+};
+
+/**
+ * Records without a unique property to upsert by (line items and products by SKU; deals and
+ * invoices by their fallback key): updated by HubSpot id when known or found by `keyProperty`,
+ * else created (line items with their deal). `record.id` is the key's value.
+ */
+const writeByKey = async (
+  crm: CrmClient,
+  objectType: CrmObjectType,
+  records: RecordWrite[],
+  ids: Ids,
+  result: PlanResult,
+  keyProperty: string,
+) => {
+  const hubspotIdOf = new Map<string, string>();
+  for (const record of records) {
+    const id = ids(refKey(record));
+    if (id) hubspotIdOf.set(record.id.toLowerCase(), id);
+  }
+  const unlinked = records.filter((record) => !hubspotIdOf.has(record.id.toLowerCase()));
+  if (unlinked.length) {
+    for (const [key, id] of await findExisting(crm, objectType, unlinked, ids, keyProperty, result.created)) {
+      hubspotIdOf.set(key, id);
+    }
+  }
+  const known = records.filter((record) => hubspotIdOf.has(record.id.toLowerCase()));
+  const idOf = (record: RecordWrite) => hubspotIdOf.get(record.id.toLowerCase()) ?? '';
+  await writeIsolating(
+    known,
+    (chunk) =>
+      crm.update(
+        objectType,
+        chunk.map((record) => ({ id: idOf(record), properties: record.properties })),
+      ),
+    idOf,
+    result,
+  );
+  const creatable = records.filter((record) => {
+    if (hubspotIdOf.has(record.id.toLowerCase())) return false;
+    if (record.parent && !ids(refKey(record.parent))) {
+      warn(
+        result,
+        record.eventRowIds,
+        `Not written: its ${record.parent.objectType.replace(/s$/, '')} is not in HubSpot`,
+      );
+      return false;
+    }
+    return true;
+  });
+  await writeIsolating(
+    creatable,
+    (chunk) =>
+      crm.create(
+        objectType,
+        chunk.map((record) => {
+          const parentId = record.parent ? ids(refKey(record.parent)) : undefined;
+          return {
+            properties: record.properties,
+            ...(record.parent && parentId
+              ? { associateWith: { objectType: record.parent.objectType, id: parentId } }
+              : {}),
+          };
+        }),
+        keyProperty,
+      ),
+    (record) => record.id,
+    result,
+  );
+};
+
+/**
+ * The property a record is found by when it cannot be upserted by a unique value: the SKU of line
+ * items and products, the fallback key of a deal or invoice whose portal lacks the unique property.
+ */
+const lookupKeyOf = (record: RecordWrite, uniquelyKeyed: ReadonlySet<CrmObjectType>): string | undefined => {
+  if (record.idProperty === skuProperty) return skuProperty;
+  if (record.idProperty !== stripeIdProperty || uniquelyKeyed.has(record.objectType)) return undefined;
+  return fallbackKeyProperty[record.objectType];
+};
+
+/** A deal or invoice keyed by its fallback property instead of `billbridge_stripe_id`. */
+const keyedByFallback = (record: RecordWrite, keyProperty: string): RecordWrite => {
+  const { [stripeIdProperty]: _stripeId, ...properties } = record.properties;
+  return { ...record, id: properties[keyProperty] ?? record.stripeObjectId, properties };
+};
+
+const writeAssociations = async (
+  crm: CrmClient,
+  associations: AssociationWrite[],
+  ids: Ids,
+  result: PlanResult,
+) => {
+  const groups = new Map<string, { pair: { from: string; to: string }; write: AssociationWrite }[]>();
+  for (const write of associations) {
+    if (write.eventRowIds.every((id) => result.failed.has(id))) continue;
+    const from = ids(refKey(write.from));
+    const to = ids(refKey(write.to));
+    if (!from || !to) {
+      warn(
+        result,
+        write.eventRowIds,
+        `Not associated with a ${write.to.objectType.replace(/s$/, '')}: it is not in HubSpot`,
+      );
+      continue;
+    }
+    const key = `${write.from.objectType}>${write.to.objectType}`;
+    groups.set(key, [...(groups.get(key) ?? []), { pair: { from, to }, write }]);
+  }
+  for (const entries of groups.values()) {
+    for (const chunk of chunks(entries)) {
+      const [first] = chunk;
+      if (!first) continue;
+      const answer = await crm.associate(
+        first.write.from.objectType,
+        first.write.to.objectType,
+        chunk.map((entry) => entry.pair),
+      );
+      const failed = new Set(answer.failed.map((pair) => `${pair.from}>${pair.to}`));
+      for (const entry of chunk) {
+        if (failed.has(`${entry.pair.from}>${entry.pair.to}`)) {
+          fail(result, entry.write.eventRowIds, answer.message ?? 'HubSpot refused the association');
+        }
+      }
+    }
+  }
+};
+
+/**
+ * Writes a plan in dependency order — records type by type in batches of up to 100, then the
+ * associations between them — and reports per event what failed. `knownIds` are the HubSpot ids
+ * of records written in earlier rounds (crm_link).
+ */
+export const executePlan = async (
+  crm: CrmClient,
+  plan: WritePlan,
+  knownIds: Map<string, string>,
+  /** Types whose `billbridge_stripe_id` exists in the portal; the others use their fallback key. */
+  uniquelyKeyed: ReadonlySet<CrmObjectType> = new Set(['deals', 'invoices']),
+): Promise<PlanResult> => {
+  const result: PlanResult = {
+    hubspotIds: new Map(),
+    failed: new Map(),
+    warnings: new Map(),
+    archived: [],
+    created: new Set(),
+  };
+  const ids: Ids = (key) => result.hubspotIds.get(key) ?? knownIds.get(key);
+  for (const objectType of writeOrder) {
+    const upserts: RecordWrite[] = [];
+    const byKey = new Map<string, RecordWrite[]>();
+    for (const record of plan.records.filter((item) => item.objectType === objectType)) {
+      const known = record.statusOnly ? knownIds.get(refKey(record)) : undefined;
+      if (known) {
+        result.hubspotIds.set(refKey(record), known);
+        continue;
+      }
+      const key = lookupKeyOf(record, uniquelyKeyed);
+      if (!key) {
+        upserts.push(record);
+        continue;
+      }
+      const keyed = byKey.get(key) ?? [];
+      keyed.push(key === skuProperty ? record : keyedByFallback(record, key));
+      byKey.set(key, keyed);
+    }
+    await writeIsolating(
+      upserts,
+      (chunk) =>
+        crm.upsert(
+          objectType,
+          chunk.map(({ idProperty, id, properties }) => ({ idProperty, id, properties })),
+        ),
+      (record) => record.id,
+      result,
+    );
+    for (const [key, keyed] of byKey) await writeByKey(crm, objectType, keyed, ids, result, key);
+  }
+  await archiveRemoved(crm, plan.removals ?? [], result);
+  await writeAssociations(crm, plan.associations, ids, result);
+  await advanceInvoices(crm, plan.records, ids, result);
+  return result;
+};
+
+/** HubSpot's invoice lifecycle as data: where each status may go next. */
+const nextStatuses: Record<InvoiceStatus, readonly InvoiceStatus[]> = {
+  draft: ['open', 'voided'],
+  open: ['paid', 'voided'],
+  paid: [],
+  voided: [],
+};
+
+/** The statuses to set, in order, to take an invoice from `current` to `target`; undefined: no way. */
+export const lifecycleSteps = (
+  current: InvoiceStatus,
+  target: InvoiceStatus,
+): InvoiceStatus[] | undefined => {
+  if (current === target) return [];
+  if (nextStatuses[current].includes(target)) return [target];
+  for (const next of nextStatuses[current]) {
+    const rest = lifecycleSteps(next, target);
+    if (rest) return [next, ...rest];
+  }
+  return undefined;
+};
+
+const isInvoiceStatus = (value: string): value is InvoiceStatus => value in nextStatuses;
+
+/**
+ * Moves each written invoice along HubSpot's lifecycle to its target, after its contact and line
+ * items are associated (HubSpot opens only such an invoice): the current status of invoices this
+ * round did not create is read in one call per 100, then each step is one batch update.
+ */
+const advanceInvoices = async (crm: CrmClient, records: RecordWrite[], ids: Ids, result: PlanResult) => {
+  const written = (record: RecordWrite) => !record.eventRowIds.some((id) => result.failed.has(id));
+  const due = records.filter(
+    (record) =>
+      record.objectType === 'invoices' &&
+      record.status &&
+      record.status !== 'draft' &&
+      ids(refKey(record)) &&
+      written(record),
+  );
+  const idOf = (record: RecordWrite) => ids(refKey(record)) ?? '';
+  const current = new Map<string, InvoiceStatus>();
+  const existing = due.filter((record) => !result.created.has(refKey(record)));
+  for (const chunk of chunks(existing)) {
+    for (const item of await crm.read('invoices', chunk.map(idOf), 'hs_invoice_status')) {
+      if (isInvoiceStatus(item.key)) current.set(item.id, item.key);
+    }
+  }
+  const steps = new Map<RecordWrite, InvoiceStatus[]>();
+  for (const record of due) {
+    const from = current.get(idOf(record)) ?? 'draft';
+    const path = lifecycleSteps(from, record.status ?? 'draft');
+    if (path) steps.set(record, path);
+    else
+      warn(
+        result,
+        record.eventRowIds,
+        `HubSpot has the invoice as ${from}, so it was not moved to ${record.status}`,
+      );
+  }
+  for (let step = 0; ; step++) {
+    const moving = [...steps].filter(([record, path]) => path[step] && written(record));
+    if (moving.length === 0) return;
+    const statusOf = new Map(moving.map(([record, path]) => [idOf(record), path[step]]));
+    await writeIsolating(
+      moving.map(([record]) => record),
+      (chunk) =>
+        crm.update(
+          'invoices',
+          chunk.map((record) => ({
+            id: idOf(record),
+            properties: { hs_invoice_status: statusOf.get(idOf(record)) ?? '' },
+          })),
+        ),
+      idOf,
+      result,
+    );
+  }
+};
+
+/** Line items removed from a billing subscription go from its deal once the deal is written. */
+const archiveRemoved = async (crm: CrmClient, removals: Removal[], result: PlanResult) => {
+  const due = removals.filter((removal) => result.hubspotIds.has(refKey(removal.parent)));
+  for (const chunk of chunks(due)) {
+    await crm.archive(
+      'line_items',
+      chunk.map((removal) => removal.crmObjectId),
+    );
+    result.archived.push(...chunk.map((removal) => removal.stripeObjectId));
+  }
+};
