@@ -1,10 +1,11 @@
-import { Alert, Group, Loader, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { backfillMessages, type Backfill } from '@billbridge/contract';
-import { useFailureReason } from './run-status.ts';
-import { RunPanel } from './run-panel.tsx';
+import { runStatusColor, useFailureReason } from './run-status.ts';
 import { RunTime } from './run-time.tsx';
+import { CallErrorAlert } from '../../components/call-error-alert.tsx';
+import { useErrorMessage } from '../../lib/use-error-message.ts';
 import { kindStateOf } from './backfill-progress.ts';
 import { useBackfillProgress, useStartBackfill } from './source-queries.ts';
 
@@ -53,43 +54,65 @@ export const BackfillPanel = ({
   syncing: boolean;
 }) => {
   const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
   const failureReason = useFailureReason(backfillMessages);
   const progress = useBackfillProgress(subscriptionId, sourceId);
   const start = useStartBackfill(subscriptionId, sourceId);
   const backfill = progress.data?.backfill ?? null;
 
   return (
-    <RunPanel
-      id="backfill"
-      title={t('sources.backfill.title')}
-      status={backfill && { value: backfill.status, label: t(`sources.backfill.status.${backfill.status}`) }}
-      latest={progress}
-      start={{
-        label: backfill ? t('sources.backfill.runAgain') : t('sources.backfill.run'),
-        errorTitle: t('sources.backfill.startError'),
-        needsSyncing: t('sources.backfill.needsSyncing'),
-        isPending: start.isPending,
-        isError: start.isError,
-        error: start.error,
-        run: () => start.mutate(),
-      }}
-      syncing={syncing}
-    >
-      {backfill ? (
-        <>
-          <KindRows backfill={backfill} />
-          <RunTime run={backfill} />
-          {backfill.status === 'failed' && (
-            <Alert color="red" role="alert" title={t('sources.backfill.failed')}>
-              {failureReason(backfill.error)}
-            </Alert>
+    <Card withBorder radius="md" p="lg" component="section" aria-labelledby="backfill-title">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="backfill-title">
+            {t('sources.backfill.title')}
+          </Title>
+          {backfill && (
+            <Badge color={runStatusColor[backfill.status]}>
+              {t(`sources.backfill.status.${backfill.status}`)}
+            </Badge>
           )}
-        </>
-      ) : (
-        <Text size="sm" c="dimmed">
-          {t('sources.backfill.never')}
-        </Text>
-      )}
-    </RunPanel>
+        </Group>
+        {progress.isPending ? (
+          <Loader size="sm" />
+        ) : progress.isError ? (
+          <Alert color="red" role="alert">
+            {errorMessage(progress.error)}
+          </Alert>
+        ) : backfill ? (
+          <>
+            <KindRows backfill={backfill} />
+            <RunTime run={backfill} />
+            {backfill.status === 'failed' && (
+              <Alert color="red" role="alert" title={t('sources.backfill.failed')}>
+                {failureReason(backfill.error)}
+              </Alert>
+            )}
+          </>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('sources.backfill.never')}
+          </Text>
+        )}
+        {start.isError && <CallErrorAlert title={t('sources.backfill.startError')} error={start.error} />}
+        {backfill?.status !== 'running' && (
+          <Group>
+            <Button
+              variant="light"
+              loading={start.isPending}
+              disabled={!syncing}
+              onClick={() => start.mutate()}
+            >
+              {backfill ? t('sources.backfill.runAgain') : t('sources.backfill.run')}
+            </Button>
+            {!syncing && (
+              <Text size="xs" c="dimmed">
+                {t('sources.backfill.needsSyncing')}
+              </Text>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Card>
   );
 };

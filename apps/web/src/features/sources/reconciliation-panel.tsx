@@ -1,8 +1,9 @@
-import { Alert, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { reconciliationMessages, type Reconciliation } from '@billbridge/contract';
-import { useFailureReason } from './run-status.ts';
-import { RunPanel } from './run-panel.tsx';
+import { CallErrorAlert } from '../../components/call-error-alert.tsx';
+import { useErrorMessage } from '../../lib/use-error-message.ts';
+import { runStatusColor, useFailureReason } from './run-status.ts';
 import { RunTime } from './run-time.tsx';
 import { useReconcileSource, useReconciliation } from './source-queries.ts';
 
@@ -39,33 +40,57 @@ export const ReconciliationPanel = ({
   syncing: boolean;
 }) => {
   const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
   const latest = useReconciliation(subscriptionId, sourceId);
   const reconcile = useReconcileSource(subscriptionId, sourceId);
   const run = latest.data?.reconciliation ?? null;
 
   return (
-    <RunPanel
-      id="reconcile"
-      title={t('sources.reconcile.title')}
-      status={run && { value: run.status, label: t(`sources.reconcile.status.${run.status}`) }}
-      latest={latest}
-      start={{
-        label: t('sources.reconcile.run'),
-        errorTitle: t('sources.reconcile.startError'),
-        needsSyncing: t('sources.reconcile.needsSyncing'),
-        isPending: reconcile.isPending,
-        isError: reconcile.isError,
-        error: reconcile.error,
-        run: () => reconcile.mutate(),
-      }}
-      syncing={syncing}
-      intro={
+    <Card withBorder radius="md" p="lg" component="section" aria-labelledby="reconcile-title">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="reconcile-title">
+            {t('sources.reconcile.title')}
+          </Title>
+          {run && (
+            <Badge color={runStatusColor[run.status]}>{t(`sources.reconcile.status.${run.status}`)}</Badge>
+          )}
+        </Group>
         <Text size="sm" c="dimmed">
           {t('sources.reconcile.explain')}
         </Text>
-      }
-    >
-      {run ? <LastRun run={run} /> : <Text size="sm">{t('sources.reconcile.never')}</Text>}
-    </RunPanel>
+        {latest.isPending ? (
+          <Loader size="sm" />
+        ) : latest.isError ? (
+          <Alert color="red" role="alert">
+            {errorMessage(latest.error)}
+          </Alert>
+        ) : run ? (
+          <LastRun run={run} />
+        ) : (
+          <Text size="sm">{t('sources.reconcile.never')}</Text>
+        )}
+        {reconcile.isError && (
+          <CallErrorAlert title={t('sources.reconcile.startError')} error={reconcile.error} />
+        )}
+        {run?.status !== 'running' && (
+          <Group>
+            <Button
+              variant="light"
+              loading={reconcile.isPending}
+              disabled={!syncing}
+              onClick={() => reconcile.mutate()}
+            >
+              {t('sources.reconcile.run')}
+            </Button>
+            {!syncing && (
+              <Text size="xs" c="dimmed">
+                {t('sources.reconcile.needsSyncing')}
+              </Text>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Card>
   );
 };
