@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate, requireScope, type HubSpotAuth } from './auth.ts';
+import { resolveObjectType } from './object-types.ts';
 import { refreshCalculated } from './records.ts';
 import type { HubSpotRuntime, PortalCtx } from './runtime.ts';
 
@@ -53,11 +54,27 @@ export const registerRoute = (app: FastifyInstance, rt: HubSpotRuntime, route: H
       requireScope(rt, auth, typeof route.scopes === 'function' ? route.scopes(call) : route.scopes);
       const result = route.handler(call);
       // Calculated values (invoice amounts) follow any write, whichever record or association changed.
-      if (route.method !== 'GET') refreshCalculated(call);
+      if (route.method !== 'GET' && mayChangeInvoices(call)) refreshCalculated(call);
       reply.code(result.status);
       return result.body === undefined ? reply.send() : reply.send(result.body);
     },
   });
+};
+
+/**
+ * Whether a write may change an invoice's calculated amounts: any write except one whose path names
+ * only object types other than invoices and line items (a contact upsert, a deal-to-contact
+ * association), so a portal of many invoices is not walked after every such request.
+ */
+const mayChangeInvoices = (call: HsCall): boolean => {
+  const named = ['objectType', 'fromObjectType', 'toObjectType'].flatMap((name) => call.params[name] ?? []);
+  return (
+    named.length === 0 ||
+    named.some((raw) => {
+      const type = resolveObjectType(raw)?.name;
+      return type === undefined || type === 'invoices' || type === 'line_items';
+    })
+  );
 };
 
 /** A query parameter that may repeat (`properties=a&properties=b`) or be comma-separated. */

@@ -84,6 +84,34 @@ describe('HubSpot stand-in through @hubspot/api-client 14', () => {
     expect(conflict.body.correlationId).toEqual(expect.any(String));
   });
 
+  it('frees an e-mail that a contact changes or loses to archiving, and takes the new one', async () => {
+    const contact = await hubspot.crm.contacts.basicApi.create({
+      properties: { email: 'moving@example.com' },
+      associations: [],
+    });
+    const byEmail = (email: string) =>
+      hubspot.crm.contacts.basicApi.getById(email, undefined, undefined, undefined, false, 'email');
+    expect((await byEmail('moving@example.com')).id).toBe(contact.id);
+    await hubspot.crm.contacts.basicApi.update(contact.id, { properties: { email: 'moved@example.com' } });
+    expect((await apiError(byEmail('moving@example.com'))).code).toBe(404);
+    expect((await byEmail('MOVED@example.com')).id).toBe(contact.id);
+    const taken = await apiError(
+      hubspot.crm.contacts.basicApi.create({ properties: { email: 'moved@example.com' }, associations: [] }),
+    );
+    expect(taken.body.message).toBe(`Contact already exists. Existing ID: ${contact.id}`);
+    const newcomer = await hubspot.crm.contacts.basicApi.create({
+      properties: { email: 'moving@example.com' },
+      associations: [],
+    });
+    await hubspot.crm.contacts.basicApi.archive(contact.id);
+    const successor = await hubspot.crm.contacts.basicApi.create({
+      properties: { email: 'moved@example.com' },
+      associations: [],
+    });
+    expect((await byEmail('moved@example.com')).id).toBe(successor.id);
+    expect((await byEmail('moving@example.com')).id).toBe(newcomer.id);
+  });
+
   it('batch creates, reads, updates and upserts contacts by e-mail', async () => {
     const created = await hubspot.crm.contacts.batchApi.create({
       inputs: [
@@ -206,6 +234,42 @@ describe('HubSpot stand-in through @hubspot/api-client 14', () => {
       }),
     );
     expect(unknown.body.message).toContain('PROPERTY_DOESNT_EXIST');
+  });
+
+  it('batch creates deals with their contacts associated inline, refusing the whole batch for a bad association', async () => {
+    const contact = await hubspot.crm.contacts.basicApi.create({
+      properties: { email: 'inline@example.com' },
+      associations: [],
+    });
+    const toContact = (id: string, associationTypeId = 3) => [
+      { to: { id }, types: [{ associationCategory: defined, associationTypeId }] },
+    ];
+    const created = await hubspot.crm.deals.batchApi.create({
+      inputs: [
+        { properties: { dealname: 'Inline 1' }, associations: toContact(contact.id) },
+        { properties: { dealname: 'Inline 2' }, associations: toContact(contact.id) },
+      ],
+    });
+    expect(created.results).toHaveLength(2);
+    for (const deal of created.results) {
+      const linked = await hubspot.crm.associations.v4.basicApi.getPage('deals', deal.id, 'contacts');
+      expect(linked.results.map((result) => String(result.toObjectId))).toEqual([contact.id]);
+    }
+    const before = sandbox.hubspotState.records(portalId, 'deals').length;
+    // 4 is contact-to-deal: it does not start from a deal. A contact that does not exist is refused too.
+    for (const associations of [toContact(contact.id, 4), toContact('999999999')]) {
+      const refused = await apiError(
+        hubspot.crm.deals.batchApi.create({
+          inputs: [
+            { properties: { dealname: 'Fine' }, associations: toContact(contact.id) },
+            { properties: { dealname: 'Bad' }, associations },
+          ],
+        }),
+      );
+      expect(refused.code).toBe(400);
+      expect(refused.body.category).toBe('VALIDATION_ERROR');
+    }
+    expect(sandbox.hubspotState.records(portalId, 'deals')).toHaveLength(before);
   });
 
   it('lists and creates properties, enforcing hasUniqueValue (duplicate → 409)', async () => {

@@ -43,6 +43,51 @@ export const uniqueProperties = (ctx: PortalCtx, info: ObjectTypeInfo): string[]
   return info.name === 'contacts' ? ['email', ...unique] : unique;
 };
 
+type Records = Record<string, CrmRecord>;
+type ValueIndex = Map<string, CrmRecord>;
+
+/**
+ * Unique-value lookups by index, as HubSpot's own are: a scan per check made every write cost the
+ * portal's size (a 10,000-record import, or a sustained sync, spent most of the stand-in's time
+ * there). One index per records object and property, built on its first lookup and kept by the
+ * writes below; keyed by the records object, so a portal loaded or reset starts afresh.
+ */
+const valueIndexes = new WeakMap<Records, Map<string, ValueIndex>>();
+
+const indexesOf = (records: Records): Map<string, ValueIndex> => {
+  let indexes = valueIndexes.get(records);
+  if (!indexes) valueIndexes.set(records, (indexes = new Map()));
+  return indexes;
+};
+
+const buildIndex = (records: Records, property: string): ValueIndex => {
+  const index: ValueIndex = new Map();
+  for (const id in records) {
+    const record = records[id];
+    const value = record?.properties[property];
+    if (record && !record.archived && value != null) index.set(value, record);
+  }
+  indexesOf(records).set(property, index);
+  return index;
+};
+
+/** Drops the record's entries from every index of its records (before a change or an archive). */
+const unindex = (records: Records, record: CrmRecord): void => {
+  for (const [property, index] of valueIndexes.get(records) ?? []) {
+    const value = record.properties[property];
+    if (value != null && index.get(value) === record) index.delete(value);
+  }
+};
+
+/** Adds the record's current values to every index of its records (after a create or a change). */
+const reindex = (records: Records, record: CrmRecord): void => {
+  if (record.archived) return;
+  for (const [property, index] of valueIndexes.get(records) ?? []) {
+    const value = record.properties[property];
+    if (value != null) index.set(value, record);
+  }
+};
+
 export const findByProperty = (
   ctx: PortalCtx,
   info: ObjectTypeInfo,
@@ -50,22 +95,32 @@ export const findByProperty = (
   value: string,
 ): CrmRecord | undefined => {
   const wanted = property === 'email' ? value.trim().toLowerCase() : value;
-  return Object.values(ctx.portal.objects[info.name]).find(
-    (record) =>
-      !record.archived &&
-      (property === 'hs_object_id' ? record.id === wanted : record.properties[property] === wanted),
-  );
+  const records = ctx.portal.objects[info.name];
+  if (property === 'hs_object_id') {
+    const record = records[wanted];
+    return record && !record.archived ? record : undefined;
+  }
+  const index = indexesOf(records).get(property) ?? buildIndex(records, property);
+  const record = index.get(wanted);
+  if (!record) return undefined;
+  if (!record.archived && records[record.id] === record && record.properties[property] === wanted)
+    return record;
+  // Changed by a path the index does not follow: rebuild it from the records, which are the truth.
+  return buildIndex(records, property).get(wanted);
 };
 
 const checkUnique = (
   ctx: PortalCtx,
   info: ObjectTypeInfo,
   values: WriteValues,
-  selfId: string | null,
+  self: CrmRecord | null,
 ): void => {
+  const selfId = self?.id ?? null;
   for (const property of uniqueProperties(ctx, info)) {
     const value = values[property];
     if (value === undefined || value === null) continue;
+    // A value the record keeps was unique when it was set; only a new one can collide.
+    if (self && self.properties[property] === value) continue;
     const existing = findByProperty(ctx, info, property, value);
     if (!existing || existing.id === selfId) continue;
     if (info.name === 'contacts' && property === 'email') {
@@ -92,7 +147,7 @@ export const prepareCreate = (ctx: PortalCtx, info: ObjectTypeInfo, input: unkno
 };
 
 /** Sets an invoice's calculated amounts from its line items; true when they changed. */
-const refreshAmounts = (ctx: PortalCtx, info: ObjectTypeInfo, record: CrmRecord): boolean => {
+export const refreshAmounts = (ctx: PortalCtx, info: ObjectTypeInfo, record: CrmRecord): boolean => {
   if (info.name !== 'invoices') return false;
   const amounts = invoiceAmounts(ctx.portal, record);
   const changed = Object.entries(amounts).some(([name, value]) => record.properties[name] !== value);
@@ -134,6 +189,7 @@ export const insertRecord = (ctx: PortalCtx, info: ObjectTypeInfo, values: Write
     pendingIndex: null,
   };
   ctx.portal.objects[info.name][id] = record;
+  reindex(ctx.portal.objects[info.name], record);
   refreshAmounts(ctx, info, record);
   scheduleIndex(ctx, record);
   ctx.rt.store.touch();
@@ -153,7 +209,7 @@ export const prepareUpdate = (
   const incoming = normalizeValues(ctx, info, input);
   const merged: WriteValues = { ...record.properties, ...incoming };
   applyTypeRules(ctx, info, merged, incoming, record);
-  checkUnique(ctx, info, merged, record.id);
+  checkUnique(ctx, info, merged, record);
   return merged;
 };
 
@@ -164,10 +220,13 @@ export const applyUpdate = (
   merged: WriteValues,
 ): CrmRecord => {
   const at = nowIso();
+  const records = ctx.portal.objects[info.name];
+  unindex(records, record);
   for (const [name, value] of Object.entries(merged)) {
     if (value === null) delete record.properties[name];
     else record.properties[name] = value;
   }
+  reindex(records, record);
   record.properties[info.modifiedProperty] = at;
   if (info.name === 'contacts') record.properties.hs_lastmodifieddate = at;
   record.updatedAt = at;
@@ -193,6 +252,7 @@ export const archiveRecord = (ctx: PortalCtx, info: ObjectTypeInfo, record: CrmR
   if (record.archived) return;
   checkArchivable(info, record);
   const at = nowIso();
+  unindex(ctx.portal.objects[info.name], record);
   record.archived = true;
   record.archivedAt = at;
   record.updatedAt = at;

@@ -119,7 +119,9 @@ const script = (baseUrl: string): string => `(function () {
             inputs[f[0]] = input; box.appendChild(input);
           });
           root.appendChild(box);
-          setTimeout(function () { fire('ready', { elementType: type }); }, 0);
+          // Stripe's Elements are iframes: 'ready' comes once the frame has loaded, never before the
+          // page has painted the mount (a listener attached in an effect after mounting hears it).
+          requestAnimationFrame(function () { requestAnimationFrame(function () { fire('ready', { elementType: type }); }); });
         },
         on: function (name, handler) { (handlers[name] = handlers[name] || []).push(handler); return element; },
         once: function (name, handler) { var wrapped = function (p) { element.off(name, wrapped); handler(p); }; return element.on(name, wrapped); },

@@ -11,7 +11,8 @@ import {
   formatWritten,
   insertRecord,
   prepareCreate,
-  refreshCalculated,
+  refreshAmounts,
+  scheduleIndex,
   requireRecord,
   updateRecord,
   type RecordJson,
@@ -60,8 +61,10 @@ export const applyCreateAssociations = (
 ): void => {
   for (const input of inputs)
     associate(ctx.portal, info.name, record.id, input.toType.name, input.toId, input.labels);
-  // The response shows an invoice created with its line items with their amounts already.
-  if (inputs.length > 0) refreshCalculated(ctx);
+  // The response shows an invoice created with its line items with their amounts already. Only this
+  // record is refreshed here: every write request refreshes all invoices once it is done (http.ts),
+  // and refreshing them all per created record made a batch of 100 cost 100 passes over the portal.
+  if (inputs.length > 0 && refreshAmounts(ctx, info, record)) scheduleIndex(ctx, record);
 };
 
 /** `?associations=deals,line_items` on reads: `{ deals: { results: [{ id, type }] } }`. */
