@@ -22,7 +22,8 @@ const inProcess = async <T>(key: string, work: () => Promise<T>): Promise<T> => 
 /**
  * Runs `work` holding a lock named by (namespace, key) across every process: in-process callers
  * queue on a promise chain first (PGlite is one process by construction); on PostgreSQL a session
- * advisory lock on a dedicated connection then covers other processes. A process that dies
+ * advisory lock on a dedicated connection (from the lock pool, so holders never wait on each other
+ * for the statements' pool) then covers other processes. A process that dies
  * (kill -9) loses its connection and with it the lock, at once. No transaction is held, so `work`
  * may call the network; it gets that connection to read and write through. With `timeoutMs`, a
  * lock not had by then throws `LockTimeoutError`.
@@ -34,7 +35,7 @@ export const withAdvisoryLock = <T>(
 ): Promise<T> =>
   inProcess(`${lock.namespace}:${lock.key}`, async () => {
     if (database.engine === 'pglite') return work(database.db);
-    const client = await database.pool.connect();
+    const client = await database.lockPool.connect();
     try {
       await client.query(`set lock_timeout = ${Math.max(0, Math.floor(lock.timeoutMs ?? 0))}`);
       try {

@@ -19,20 +19,48 @@ export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type Database =
   | { engine: 'pglite'; db: Db; pglite: PGlite; close: () => Promise<void> }
-  | { engine: 'postgres'; db: Db; pool: pg.Pool; connectionString: string; close: () => Promise<void> };
+  | {
+      engine: 'postgres';
+      db: Db;
+      pool: pg.Pool;
+      /** Sessions that hold an advisory lock (`withAdvisoryLock`), apart from the statements' pool. */
+      lockPool: pg.Pool;
+      connectionString: string;
+      close: () => Promise<void>;
+    };
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 export type DatabaseTarget = { databaseUrl: string } | { pgliteDir: string | undefined };
 
+/**
+ * Advisory-lock sessions one process may hold at once, opened only while held: every job slot of
+ * every queue (WORKER_CONCURRENCY, at most 64, each maybe with a destination's lock inside) stays
+ * well below it, and PostgreSQL's own connection limit is the bound that matters.
+ */
+const lockSessions = 100;
+
 /** Opens PGlite (a folder, or memory when `pgliteDir` is undefined) or a PostgreSQL pool. */
 export const openDatabase = async (target: DatabaseTarget, poolSize = 10): Promise<Database> => {
   if ('databaseUrl' in target) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: poolSize });
+    // A lock holder keeps its session for the whole job and still runs statements on the pool: taken
+    // from one pool, as many holders as its size would wait for each other forever.
+    const lockPool = new pg.Pool({ connectionString: target.databaseUrl, max: lockSessions });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
+    lockPool.on('error', () => undefined);
     const db = drizzlePostgres(pool, { schema }) as unknown as Db;
-    return { engine: 'postgres', db, pool, connectionString: target.databaseUrl, close: () => pool.end() };
+    return {
+      engine: 'postgres',
+      db,
+      pool,
+      lockPool,
+      connectionString: target.databaseUrl,
+      close: async () => {
+        await Promise.all([pool.end(), lockPool.end()]);
+      },
+    };
   }
   const pglite = await PGlite.create(target.pgliteDir);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;

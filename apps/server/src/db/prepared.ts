@@ -25,21 +25,28 @@ const literalOf = (value: PreparedValue): string => {
  * literals, as PGlite's `EXECUTE` takes no bind parameters.
  */
 export const definePrepared = <Row>(name: string, text: string) => {
-  const preparedOn = new WeakSet<PGlite>();
+  // One preparation per PGlite, shared by the callers that arrive while it runs.
+  const preparedOn = new WeakMap<PGlite, Promise<void>>();
+  const prepare = async (pglite: PGlite) => {
+    const [setting] = (
+      await pglite.query<{ standard_conforming_strings: string }>('show standard_conforming_strings')
+    ).rows;
+    if (setting?.standard_conforming_strings !== 'on')
+      throw new Error('prepared statements need standard_conforming_strings');
+    await pglite.exec(`prepare ${name} as ${text}`);
+  };
   return async (database: Database, values: PreparedValue[]): Promise<Row[]> => {
     if (database.engine === 'postgres') {
       return (await database.pool.query<Row & object>({ name, text, values })).rows;
     }
     const { pglite } = database;
-    if (!preparedOn.has(pglite)) {
-      const [setting] = (
-        await pglite.query<{ standard_conforming_strings: string }>('show standard_conforming_strings')
-      ).rows;
-      if (setting?.standard_conforming_strings !== 'on')
-        throw new Error('prepared statements need standard_conforming_strings');
-      await pglite.exec(`prepare ${name} as ${text}`);
-      preparedOn.add(pglite);
+    let prepared = preparedOn.get(pglite);
+    if (!prepared) {
+      prepared = prepare(pglite);
+      preparedOn.set(pglite, prepared);
+      prepared.catch(() => preparedOn.delete(pglite));
     }
+    await prepared;
     return (await pglite.query<Row>(`execute ${name}(${values.map(literalOf).join(', ')})`)).rows;
   };
 };

@@ -79,4 +79,22 @@ describe('the job queue', () => {
     // A frozen event loop would answer a handful at most while 1,500 jobs run.
     expect(answered).toBeGreaterThan(5);
   });
+
+  it('works through a backlog one job per fetch without waiting a polling interval between jobs', async () => {
+    const done: number[] = [];
+    await t.context.queue.define('one-by-one');
+    await t.context.queue.boss.insert(
+      'one-by-one',
+      Array.from({ length: 30 }, (_, n) => ({ data: { n } })),
+    );
+    await t.context.queue.work<{ n: number }>(
+      'one-by-one',
+      async ({ n }) => {
+        done.push(n);
+      },
+      { batchSize: 1 },
+    );
+    // Waiting the 5 s notify backstop after each job would take minutes.
+    await waitFor(() => done.length === 30, 10_000);
+  });
 });

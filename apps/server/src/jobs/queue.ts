@@ -86,38 +86,51 @@ export const createJobQueue = async (database: Database): Promise<JobQueue> => {
     },
     work: async (name, handler, options = {}) => {
       worked.add(name);
-      await boss.work(
-        name,
-        {
-          batchSize: options.batchSize ?? 20,
-          localConcurrency: options.concurrency ?? 1,
-          pollingIntervalSeconds: 0.5,
-          notifyPollingIntervalSeconds: 5,
-          burstWhenBatchFull: true,
-          perJobResults: true,
-        },
-        async (jobs) => {
-          const results = [];
-          for (const job of jobs) {
-            if (stopping) {
-              results.push({
-                id: job.id,
-                status: 'failed' as const,
-                output: { message: releasedAtShutdown },
-              });
-              continue;
-            }
-            try {
-              await handler(job.data as never, job as never);
-              results.push({ id: job.id, status: 'completed' as const });
-            } catch (error) {
-              results.push({ id: job.id, status: 'failed' as const, output: { message: String(error) } });
-            }
-            await yieldToEventLoop();
+      const batchSize = options.batchSize ?? 20;
+      // One pg-boss worker per slot, so each knows its id: after a full fetch it asks for the next
+      // one at once (pg-boss's own burst mode is off at batchSize 1). Otherwise a backlog, whose
+      // sends the queue's policy swallows without a NOTIFY, would be fetched once per polling
+      // interval per slot (decision 038).
+      const runBatch = async (jobs: Job<unknown>[]) => {
+        const results = [];
+        for (const job of jobs) {
+          if (stopping) {
+            results.push({
+              id: job.id,
+              status: 'failed' as const,
+              output: { message: releasedAtShutdown },
+            });
+            continue;
           }
-          return results;
-        },
-      );
+          try {
+            await handler(job.data as never, job as never);
+            results.push({ id: job.id, status: 'completed' as const });
+          } catch (error) {
+            results.push({ id: job.id, status: 'failed' as const, output: { message: String(error) } });
+          }
+          await yieldToEventLoop();
+        }
+        return results;
+      };
+      const workerIds: string[] = [];
+      for (let slot = 0; slot < (options.concurrency ?? 1); slot++) {
+        workerIds[slot] = await boss.work(
+          name,
+          {
+            batchSize,
+            localConcurrency: 1,
+            pollingIntervalSeconds: 0.5,
+            notifyPollingIntervalSeconds: 5,
+            perJobResults: true,
+          },
+          async (jobs) => {
+            const results = await runBatch(jobs);
+            const workerId = workerIds[slot];
+            if (jobs.length >= batchSize && workerId && !stopping) boss.notifyWorker(workerId);
+            return results;
+          },
+        );
+      }
     },
     clearData: async (name, id) => {
       await database.db.execute(

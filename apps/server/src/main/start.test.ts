@@ -78,7 +78,7 @@ describe('the embedded start', () => {
     expect(response.status).toBe(200);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
-  }, 90_000);
+  }, 180_000);
 
   it('warns that the sandbox is on, and refuses it where it looks like a deployment, naming the variable', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bb-start-'));
@@ -100,5 +100,5 @@ describe('the embedded start', () => {
     expect(local.output()).toContain('SANDBOX is on');
     local.child.kill('SIGTERM');
     expect(await local.exited).toBe(0);
-  }, 90_000);
+  }, 180_000);
 });

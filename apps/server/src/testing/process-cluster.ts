@@ -49,29 +49,18 @@ export const freePort = () =>
     });
   });
 
-export const startCluster = async ({ workspaces = 1 } = {}) => {
-  execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { cwd: root });
-  const postgres = await createPostgresDatabase();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bb-cluster-'));
-  const config = testConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: postgres.url,
-    SANDBOX: 'true',
-    UNSAFE_ALLOW_SANDBOX: 'true',
-  });
-  const running = await bootstrap(config, createLogger(config), { databaseUrl: postgres.url });
-  const context: AppContext = running.context;
+/**
+ * The environment of a production entry (`server` or `worker`) that shares this process's database,
+ * secret and Stripe and HubSpot stand-ins: configured by environment alone, as an operator does.
+ */
+export const processEnv = (context: AppContext, databaseUrl: string, dataDir: string): NodeJS.ProcessEnv => {
   const sandbox = context.providers.sandbox as Sandbox;
-  const app = await buildHttpApp(context);
-  const testApp = { app, context, config, close: () => app.close() };
-  const worlds: SyncedWorkspace[] = [];
-  for (let n = 0; n < workspaces; n++) worlds.push(await seedSyncedWorkspace(testApp));
   const stripe = context.providers.stripe;
-  const env: NodeJS.ProcessEnv = {
+  return {
     ...process.env,
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
-    DATABASE_URL: postgres.url,
+    DATABASE_URL: databaseUrl,
     SECRET: testSecret,
     SANDBOX: 'true',
     UNSAFE_ALLOW_SANDBOX: 'true',
@@ -87,20 +76,50 @@ export const startCluster = async ({ workspaces = 1 } = {}) => {
     HUBSPOT_API_URL: sandbox.hubspot.url,
     HUBSPOT_AUTHORIZE_URL: `${sandbox.hubspot.url}/oauth/authorize`,
   };
+};
+
+/** Builds the compiled entries (`npm run build:server`) the real processes run. */
+export const buildServerEntries = (): void => {
+  execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { cwd: root });
+};
+
+/** Starts a compiled entry of `apps/server/dist/main` with `env`, keeping its output. */
+export const spawnProcess = (entry: 'server' | 'worker', env: NodeJS.ProcessEnv): RealProcess => {
+  const child = spawn(process.execPath, [path.join(root, `apps/server/dist/main/${entry}.js`)], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+};
+
+export const startCluster = async ({ workspaces = 1 } = {}) => {
+  buildServerEntries();
+  const postgres = await createPostgresDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bb-cluster-'));
+  const config = testConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: postgres.url,
+    SANDBOX: 'true',
+    UNSAFE_ALLOW_SANDBOX: 'true',
+  });
+  const running = await bootstrap(config, createLogger(config), { databaseUrl: postgres.url });
+  const context: AppContext = running.context;
+  const sandbox = context.providers.sandbox as Sandbox;
+  const app = await buildHttpApp(context);
+  const testApp = { app, context, config, close: () => app.close() };
+  const worlds: SyncedWorkspace[] = [];
+  for (let n = 0; n < workspaces; n++) worlds.push(await seedSyncedWorkspace(testApp));
+  const env = processEnv(context, postgres.url, dataDir);
   const children: ChildProcess[] = [];
 
   const spawnEntry = (entry: 'server' | 'worker', extra: NodeJS.ProcessEnv = {}): RealProcess => {
-    const script = path.join(root, `apps/server/dist/main/${entry}.js`);
-    const child = spawn(process.execPath, [script], {
-      env: { ...env, ...extra },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    let output = '';
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    return { child, output: () => output, exited };
+    const started = spawnProcess(entry, { ...env, ...extra });
+    children.push(started.child);
+    return started;
   };
 
   const startServer = async (extra: NodeJS.ProcessEnv = {}): Promise<WebProcess> => {

@@ -287,4 +287,23 @@ describe('HubSpot as it really is', () => {
       what: 'EUR no longer missing',
     });
   });
+
+  it('releases the events held for a currency as soon as a later event finds it turned on', async () => {
+    const inPounds = (id: string) => ({ ...billingSubscriptionOf(id, 'cus_fid'), currency: 'gbp' });
+    const held = await sync('customer.subscription.created', inPounds('sub_fid_gbp_first'));
+    expect(held).toMatchObject({ status: 'warning', reason: expect.stringContaining('enable GBP') });
+    expect((await destination()).result.missing_currencies).toEqual(['GBP']);
+
+    sandbox.hubspotState.enableCurrency(world.portalId, 'GBP');
+    expect((await sync('customer.subscription.created', inPounds('sub_fid_gbp_second'))).status).toBe(
+      'success',
+    );
+    const released = await waitFor(() => dealOf('sub_fid_gbp_first'), {
+      what: 'the held GBP deal in HubSpot without a retry',
+    });
+    expect(released.properties.deal_currency_code).toBe('GBP');
+    expect((await destination()).result.missing_currencies).toEqual([]);
+    const [row] = await t.context.database.db.select().from(activity).where(eq(activity.id, held.id));
+    expect(row?.status).toBe('success');
+  });
 });

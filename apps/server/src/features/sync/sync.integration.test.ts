@@ -98,7 +98,14 @@ describe('sync from Stripe into HubSpot', () => {
           .some((a) => a.id === contact?.id),
       { what: 'the deal associated with its contact' },
     );
-    const lineItems = sandbox.hubspotState.associations(portalId, 'deals', deal.id, 'line_items');
+    // The deal is created with its contact; its line items follow in the same round.
+    const lineItems = await waitFor(
+      () => {
+        const items = sandbox.hubspotState.associations(portalId, 'deals', deal.id, 'line_items');
+        return items.length > 0 && items;
+      },
+      { what: 'the deal’s line items' },
+    );
     expect(lineItems).toHaveLength(1);
     const invoice = await waitFor(
       () =>

@@ -5,7 +5,7 @@ import { stripeEvent } from '../../../db/schema.ts';
 import type { JobDefinition } from '../../../jobs/queue.ts';
 import { lockNamespaces } from '../../../db/lock-namespaces.ts';
 import { drainWorkspace } from './drain.ts';
-import { drainQueue, enqueueDrain } from './drain-queue.ts';
+import { drainQueue, enqueueDrain, enqueueDrains } from './drain-queue.ts';
 
 /**
  * One drain at a time per workspace, on every machine: a PostgreSQL advisory lock, which a killed
@@ -48,7 +48,8 @@ export const drainJob = (context: AppContext): JobDefinition => ({
 /**
  * The sweep (at worker start, then every few seconds): a drain for every workspace with events
  * waiting longer than `olderThanSeconds`, so nothing accepted waits for the next webhook after a
- * lost drain request, a crash or a restart.
+ * lost drain request, a crash or a restart. One statement for all of them: behind a backlog of a
+ * thousand workspaces, a request each was a thousand statements every few seconds.
  */
 export const enqueuePendingDrains = async (context: AppContext, olderThanSeconds = 0): Promise<void> => {
   const rows = await context.database.db
@@ -60,7 +61,8 @@ export const enqueuePendingDrains = async (context: AppContext, olderThanSeconds
         lte(stripeEvent.receivedAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
       ),
     );
-  for (const { subscriptionId } of rows) {
-    if (subscriptionId) await enqueueDrain(context.queue, subscriptionId);
-  }
+  await enqueueDrains(
+    context.queue,
+    rows.flatMap(({ subscriptionId }) => (subscriptionId ? [subscriptionId] : [])),
+  );
 };

@@ -1,42 +1,47 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../../../jobs/queue.ts';
-import { enqueueDrain } from './drain-queue.ts';
+import { enqueueDrains } from './drain-queue.ts';
 
-/** At most one drain request per workspace per window from this process; the last is never dropped. */
-export const nudgeWindowMs = 200;
+/** At most one drain request per window from this process, for every workspace nudged in it. */
+export const nudgeWindowMs = 100;
 
 export type DrainNudger = { nudge: (subscriptionId: string) => void; stop: () => void };
 
 /**
  * Asks for drains after events were stored, outside the request: the inbox row is already the
- * durable job (decision 010), so this only wakes a worker. Requests for one workspace are
- * coalesced — one now, one trailing at the end of the window — and a lost one (crash, database
- * hiccup) is made up by the worker's sweep of waiting events.
+ * durable job (decision 010), so this only wakes a worker. Nudges are gathered: a lone one goes
+ * out at once, the ones that follow within the window go out together at its end, one statement
+ * for every workspace nudged (a statement per workspace cost the embedded database a third of the
+ * webhook's throughput, decision 038). None is dropped; a lost request (crash, database hiccup) is
+ * made up by the worker's sweep of waiting events.
  */
 export const createDrainNudger = (queue: JobQueue, logger: FastifyBaseLogger): DrainNudger => {
-  const lastSent = new Map<string, number>();
-  const trailing = new Map<string, NodeJS.Timeout>();
-  const send = (subscriptionId: string) => {
-    lastSent.set(subscriptionId, Date.now());
-    enqueueDrain(queue, subscriptionId).catch((error: unknown) =>
-      logger.warn({ err: error, subscriptionId }, 'drain request failed; the sweep will pick the events up'),
+  const waiting = new Set<string>();
+  let lastSent = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const send = () => {
+    timer = undefined;
+    lastSent = Date.now();
+    const subscriptionIds = [...waiting];
+    waiting.clear();
+    enqueueDrains(queue, subscriptionIds).catch((error: unknown) =>
+      logger.warn(
+        { err: error, workspaces: subscriptionIds.length },
+        'drain requests failed; the sweep will pick the events up',
+      ),
     );
   };
   return {
     nudge: (subscriptionId) => {
-      const since = Date.now() - (lastSent.get(subscriptionId) ?? 0);
-      if (since >= nudgeWindowMs) return send(subscriptionId);
-      if (trailing.has(subscriptionId)) return;
-      const timer = setTimeout(() => {
-        trailing.delete(subscriptionId);
-        send(subscriptionId);
-      }, nudgeWindowMs - since);
+      waiting.add(subscriptionId);
+      if (timer) return;
+      timer = setTimeout(send, Math.max(0, lastSent + nudgeWindowMs - Date.now()));
       timer.unref();
-      trailing.set(subscriptionId, timer);
     },
     stop: () => {
-      for (const timer of trailing.values()) clearTimeout(timer);
-      trailing.clear();
+      clearTimeout(timer);
+      timer = undefined;
+      waiting.clear();
     },
   };
 };

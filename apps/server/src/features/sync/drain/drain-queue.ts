@@ -10,3 +10,12 @@ type SendOptions = Omit<QueueSendOptions, 'singletonKey'>;
  */
 export const enqueueDrain = (queue: JobQueue, subscriptionId: string, options: SendOptions = {}) =>
   queue.send(drainQueue, { subscriptionId }, { ...options, singletonKey: subscriptionId });
+
+/** Asks for drains of several workspaces in one statement, each as `enqueueDrain` would. */
+export const enqueueDrains = async (queue: JobQueue, subscriptionIds: string[]): Promise<void> => {
+  if (subscriptionIds.length === 0) return;
+  await queue.boss.insert(
+    drainQueue,
+    subscriptionIds.map((subscriptionId) => ({ data: { subscriptionId }, singletonKey: subscriptionId })),
+  );
+};

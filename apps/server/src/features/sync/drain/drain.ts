@@ -12,9 +12,17 @@ export const sliceMs = 3_000;
  * Under load, rounds start at most this often per workspace: events gather into fuller batches
  * (fewer HubSpot calls per event), while a lone event is written at once.
  */
-export const roundSpacingMs = 600;
+export const roundSpacingMs = 700;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * When the last round started of each workspace whose drain ended with its slice (events still
+ * due) in this process: the drain that follows keeps the spacing instead of starting a round of
+ * the few events gathered since. A drain that ran dry leaves none, so a lone event after a quiet
+ * spell is written at once.
+ */
+const lastRoundAt = new Map<string, number>();
 
 /** Seconds until the earliest waiting ready event is due, if any. */
 const nextDueInSeconds = async (context: AppContext, subscriptionId: string): Promise<number | undefined> => {
@@ -45,11 +53,16 @@ const hasReceived = async (context: AppContext, subscriptionId: string): Promise
  */
 export const drainWorkspace = async (context: AppContext, subscriptionId: string): Promise<void> => {
   const started = Date.now();
-  let lastRound = 0;
+  let lastRound = lastRoundAt.get(subscriptionId) ?? 0;
+  lastRoundAt.delete(subscriptionId);
+  let ranDry = false;
   while (Date.now() - started < sliceMs) {
     await gateReceived(context, subscriptionId);
     const events = await dueReadyEvents(context, subscriptionId);
-    if (events.length === 0) break;
+    if (events.length === 0) {
+      ranDry = true;
+      break;
+    }
     const wait = lastRound + roundSpacingMs - Date.now();
     if (wait > 0) {
       await sleep(wait);
@@ -58,6 +71,7 @@ export const drainWorkspace = async (context: AppContext, subscriptionId: string
     lastRound = Date.now();
     await writeRound(context, subscriptionId, events);
   }
+  if (!ranDry) lastRoundAt.set(subscriptionId, lastRound);
   if (await hasReceived(context, subscriptionId)) return enqueueDrain(context.queue, subscriptionId);
   const dueIn = await nextDueInSeconds(context, subscriptionId);
   if (dueIn !== undefined)

@@ -38,6 +38,8 @@ export type EventMove = {
   to: EventState;
   ids?: readonly number[];
   subscriptionId?: string;
+  /** Only the events whose last error is one of these (held for a given reason, say). */
+  lastErrors?: readonly string[];
   set?: EventColumns;
 };
 
@@ -59,6 +61,7 @@ export const moveEvents = async (tx: Transaction, move: EventMove): Promise<numb
         inArray(stripeEvent.state, [...from]),
         ...(move.ids ? [inArray(stripeEvent.id, [...move.ids])] : []),
         ...(move.subscriptionId ? [eq(stripeEvent.subscriptionId, move.subscriptionId)] : []),
+        ...(move.lastErrors ? [inArray(stripeEvent.lastError, [...move.lastErrors])] : []),
       ),
     )
     .returning({ id: stripeEvent.id });

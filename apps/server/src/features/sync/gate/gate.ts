@@ -22,7 +22,11 @@ import { syncTogglesOf } from './source-settings.ts';
 
 type Verdict = { state: EventState; status: 'pending' | 'success' | 'warning'; reason: string | null };
 
-const gateBatch = 500;
+/**
+ * Events gated in one transaction: a round's worth (plan's `roundSize`), so a backlog that arrives
+ * at once fills rounds of 1,000 events, batches of 100 per object type, instead of half of that.
+ */
+const gateBatch = 1_000;
 
 const heldForCap = 'Held: the workspace reached its plan’s sync event limit for this billing period';
 

@@ -14,13 +14,14 @@ export const replayEvents = async (
   context: AppContext,
   tx: Transaction,
   subscriptionId: string,
-  where: { ids?: number[]; states: Extract<EventState, 'held' | 'failed'>[] },
+  where: { ids?: number[]; reasons?: string[]; states: Extract<EventState, 'held' | 'failed'>[] },
 ): Promise<number> => {
   const moved = await moveEvents(tx, {
     from: where.states,
     to: 'received',
     subscriptionId,
     ...(where.ids ? { ids: where.ids } : {}),
+    ...(where.reasons ? { lastErrors: where.reasons } : {}),
     set: { attempts: 0, notBefore: null, lastError: null },
   });
   if (moved.length === 0) return 0;

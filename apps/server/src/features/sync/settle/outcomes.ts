@@ -82,4 +82,5 @@ export const settlementOf = (
       stripeObjectId,
     })),
   ),
+  enabledCurrencies: [...new Set(rounds.flatMap((round) => round.write?.currenciesTurnedOn ?? []))],
 });

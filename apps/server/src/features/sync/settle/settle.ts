@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../../context.ts';
 import { activity, crmLink, type StripeEventRow } from '../../../db/schema.ts';
 import type { Transaction } from '../../../db/client.ts';
@@ -9,7 +10,9 @@ import {
   type EventColumns,
   type EventState,
 } from '../events/event-states.ts';
+import { replayEvents } from '../replay/replay.ts';
 import { backoffMs } from '../retry.ts';
+import { heldForCurrency } from '../write/portal-currencies.ts';
 
 export type EventOutcome =
   | { kind: 'written'; warnings: string[]; note?: string | undefined }
@@ -42,6 +45,8 @@ export type RoundSettlement = {
   outcomes: Map<number, EventOutcome>;
   links: LinkWrite[];
   unlinks?: Unlink[];
+  /** Currencies a portal has turned on since events were held for them: those events go again. */
+  enabledCurrencies?: string[];
 };
 
 /** Write attempts a refused record gets before it is dead-lettered (replayable). */
@@ -98,41 +103,62 @@ const changeOf = (event: StripeEventRow, outcome: EventOutcome): Change => {
   }
 };
 
-/** The link's event comes at or after the one applied (none applied counts as earliest). */
-const laterThanApplied = (link: LinkWrite) =>
-  sql`(${link.eventCreated}::bigint, ${link.eventRank}::int) >= (coalesce(${crmLink.appliedEventCreated}, -1), ${crmLink.appliedEventRank})`;
+/** The row's new event comes at or after the one applied (none applied counts as earliest). */
+const laterThanApplied = sql`(excluded.applied_event_created, excluded.applied_event_rank) >= (coalesce(${crmLink.appliedEventCreated}, -1), ${crmLink.appliedEventRank})`;
 
-const saveLinks = async (tx: Transaction, links: LinkWrite[]) => {
+/** The new row's value of `column` where its event is the later one, else what the link has. */
+const ifLater = (column: AnyPgColumn) =>
+  sql`case when ${laterThanApplied} then ${sql.raw(`excluded.${column.name}`)} else ${column} end`;
+
+const linkKey = (link: LinkWrite) => `${link.destinationId}\n${link.crmObjectType}\n${link.stripeObjectId}`;
+
+/** One write per record (an upsert may touch a row once): the later event's, by second then rank. */
+const latestPerRecord = (links: LinkWrite[]): LinkWrite[] => {
+  const latest = new Map<string, LinkWrite>();
   for (const link of links) {
+    const seen = latest.get(linkKey(link));
+    const later =
+      !seen ||
+      link.eventCreated > seen.eventCreated ||
+      (link.eventCreated === seen.eventCreated && link.eventRank >= seen.eventRank);
+    if (later) latest.set(linkKey(link), link);
+  }
+  return [...latest.values()];
+};
+
+/** Rows per statement: eleven parameters each stay far below the protocol's 65,535. */
+const linksPerStatement = 1_000;
+
+/** Saves the round's links in as few statements as there are thousands of them. */
+const saveLinks = async (tx: Transaction, links: LinkWrite[]) => {
+  const rows = latestPerRecord(links).map((link) => ({
+    destinationId: link.destinationId,
+    stripeObjectId: link.stripeObjectId,
+    crmObjectType: link.crmObjectType,
+    crmObjectId: link.crmObjectId,
+    appliedEventCreated: link.eventCreated,
+    appliedEventRank: link.eventRank,
+    appliedEventId: link.eventId,
+    parentStripeObjectId: link.parentStripeObjectId,
+    dealPipeline: link.dealPipeline ?? null,
+    dealStage: link.dealStage ?? null,
+  }));
+  for (let at = 0; at < rows.length; at += linksPerStatement) {
     await tx
       .insert(crmLink)
-      .values({
-        destinationId: link.destinationId,
-        stripeObjectId: link.stripeObjectId,
-        crmObjectType: link.crmObjectType,
-        crmObjectId: link.crmObjectId,
-        appliedEventCreated: link.eventCreated,
-        appliedEventRank: link.eventRank,
-        appliedEventId: link.eventId,
-        parentStripeObjectId: link.parentStripeObjectId,
-        dealPipeline: link.dealPipeline,
-        dealStage: link.dealStage,
-      })
+      .values(rows.slice(at, at + linksPerStatement))
       .onConflictDoUpdate({
         target: [crmLink.destinationId, crmLink.stripeObjectId, crmLink.crmObjectType],
         set: {
-          crmObjectId: link.crmObjectId,
+          crmObjectId: sql`excluded.crm_object_id`,
           // The later of the two in the object's life: second, then rank within it.
-          appliedEventCreated: sql`case when ${laterThanApplied(link)} then ${link.eventCreated} else ${crmLink.appliedEventCreated} end`,
-          appliedEventRank: sql`case when ${laterThanApplied(link)} then ${link.eventRank} else ${crmLink.appliedEventRank} end`,
-          appliedEventId: sql`case when ${laterThanApplied(link)} then ${link.eventId}::text else ${crmLink.appliedEventId} end`,
-          parentStripeObjectId: link.parentStripeObjectId,
-          ...(link.dealStage === undefined
-            ? {}
-            : {
-                dealPipeline: sql`case when ${laterThanApplied(link)} then ${link.dealPipeline ?? null}::text else ${crmLink.dealPipeline} end`,
-                dealStage: sql`case when ${laterThanApplied(link)} then ${link.dealStage}::text else ${crmLink.dealStage} end`,
-              }),
+          appliedEventCreated: ifLater(crmLink.appliedEventCreated),
+          appliedEventRank: ifLater(crmLink.appliedEventRank),
+          appliedEventId: ifLater(crmLink.appliedEventId),
+          parentStripeObjectId: sql`excluded.parent_stripe_object_id`,
+          // A deal written without a stage (the portal lacked it) keeps the one it had.
+          dealPipeline: sql`case when excluded.deal_stage is not null and ${laterThanApplied} then excluded.deal_pipeline else ${crmLink.dealPipeline} end`,
+          dealStage: sql`case when excluded.deal_stage is not null and ${laterThanApplied} then excluded.deal_stage else ${crmLink.dealStage} end`,
           updatedAt: new Date(),
         },
       });
@@ -173,6 +199,8 @@ export const settleRound = async (context: AppContext, round: RoundSettlement): 
         .set({ ...change.activity, updatedAt: new Date() })
         .where(inArray(activity.stripeEventId, moved));
     }
+    const reasons = (round.enabledCurrencies ?? []).map(heldForCurrency);
+    if (reasons.length) await replayEvents(context, tx, round.subscriptionId, { states: ['held'], reasons });
   });
   observeSynced(round.events.filter((event) => round.outcomes.get(event.id)?.kind === 'written'));
 };

@@ -16,7 +16,8 @@ export type UpsertInput = { idProperty: string; id: string; properties: Record<s
 export type AssociationPair = { from: string; to: string };
 export type CreateInput = {
   properties: Record<string, string>;
-  associateWith?: { objectType: CrmObjectType; id: string };
+  /** Records it is created associated with, each of a type `inlineAssociationTypeId` knows. */
+  associations?: { objectType: CrmObjectType; id: string }[];
 };
 export type UpdateInput = { id: string; properties: Record<string, string> };
 /** `key`: the value of the property the caller matches results by (lower-cased). */
@@ -134,7 +135,7 @@ const callHubSpot = async <T>(
   let token = await tokens.current();
   let refreshed = false;
   for (let attempt = 0; ; attempt++) {
-    await takeHubSpotCall(context.database.db, hubId);
+    await takeHubSpotCall(context.database, hubId);
     try {
       return await withTimeout(request(new Client({ accessToken: token, basePath })));
     } catch (error) {
@@ -160,11 +161,23 @@ const callHubSpot = async <T>(
   }
 };
 
-/** HubSpot-defined association type ids of the associations records are created with. */
-const associationTypeIds: Partial<Record<string, number>> = {
+/**
+ * HubSpot-defined association type ids of the associations a record can be created with (batch
+ * create's `inputs[].associations[].types[]`), so they cost no call of their own. 3 and 20 are
+ * HubSpot's published defaults (deal to contact, line item to deal); the invoice ones are from
+ * HubSpot's association type list. A batch HubSpot refuses for one is written again without them
+ * (create-linked.ts), so a wrong id costs a call, not a record.
+ */
+const associationTypeIds: Partial<Record<`${CrmObjectType}>${CrmObjectType}`, number>> = {
+  'deals>contacts': 3,
+  'invoices>deals': 175,
+  'invoices>contacts': 177,
   'line_items>deals': 20,
   'line_items>invoices': 410,
 };
+
+export const inlineAssociationTypeId = (from: CrmObjectType, to: CrmObjectType): number | undefined =>
+  associationTypeIds[`${from}>${to}`];
 
 type BatchBody = {
   results?: { id: string; properties?: Record<string, string | null>; _new?: boolean }[];
@@ -225,22 +238,17 @@ export const hubspotCrm = (context: AppContext, hubId: number, tokens: TokenSour
     create: async (objectType, inputs, keyProperty) => {
       const body = await call((client) =>
         client.crm.objects.batchApi.create(objectType, {
-          inputs: inputs.map(({ properties, associateWith }) => ({
+          inputs: inputs.map(({ properties, associations = [] }) => ({
             properties,
-            associations: associateWith
-              ? [
-                  {
-                    to: { id: associateWith.id },
-                    types: [
-                      {
-                        associationCategory: 'HUBSPOT_DEFINED' as never,
-                        associationTypeId:
-                          associationTypeIds[`${objectType}>${associateWith.objectType}`] ?? 0,
-                      },
-                    ],
-                  },
-                ]
-              : [],
+            associations: associations.map((to) => ({
+              to: { id: to.id },
+              types: [
+                {
+                  associationCategory: 'HUBSPOT_DEFINED' as never,
+                  associationTypeId: inlineAssociationTypeId(objectType, to.objectType) ?? 0,
+                },
+              ],
+            })),
           })),
         }),
       );

@@ -1,5 +1,6 @@
 import type { Pipeline } from '@billbridge/contract';
-import type { WritePlan } from '../mapping/crm-records.ts';
+import type { RecordWrite, WritePlan } from '../mapping/crm-records.ts';
+import type { CrmClient } from './hubspot-crm.ts';
 
 /** A plan as fitted to one portal: what it can take, and the warnings of its events. */
 export type PortalPlan = WritePlan & { warnings: Map<number, string[]> };
@@ -31,3 +32,51 @@ export const keepKnownStages = (plan: PortalPlan, pipelines: readonly Pipeline[]
     for (const id of record.eventRowIds) plan.warnings.set(id, [...(plan.warnings.get(id) ?? []), warning]);
   }
 };
+
+const cacheMs = 10 * 60_000;
+const cache = new Map<number, { pipelines: readonly Pipeline[]; readAt: number }>();
+
+const knowsEveryStage = (plan: WritePlan, pipelines: readonly Pipeline[]): boolean =>
+  plan.records.every((record) => {
+    const { pipeline, dealstage } = record.properties;
+    if (record.objectType !== 'deals' || pipeline === undefined || dealstage === undefined) return true;
+    return pipelines.some(
+      (live) => live.id === pipeline && live.stages.some((stage) => stage.id === dealstage),
+    );
+  });
+
+/**
+ * The portal's deal pipelines, cached for ten minutes so a busy portal does not pay a call a round
+ * for them, but read again when the plan names a stage the cache lacks (it may just have been added).
+ * `cached`: the answer came from the cache, so a stage deleted since may still be in it
+ * (`refusedStage` tells when HubSpot refuses one).
+ */
+export const portalPipelines = async (
+  crm: CrmClient,
+  hubId: number,
+  plan: WritePlan,
+): Promise<{ pipelines: readonly Pipeline[]; cached: boolean }> => {
+  const entry = cache.get(hubId);
+  if (entry && Date.now() - entry.readAt < cacheMs && knowsEveryStage(plan, entry.pipelines))
+    return { pipelines: entry.pipelines, cached: true };
+  const pipelines = await crm.dealPipelines();
+  cache.set(hubId, { pipelines, readAt: Date.now() });
+  return { pipelines, cached: false };
+};
+
+export const forgetPortalPipelines = (hubId: number): void => {
+  cache.delete(hubId);
+};
+
+/** Whether HubSpot refused a deal for its pipeline or stage (not one of the portal's options). */
+export const refusedStage = (message: string | undefined): boolean =>
+  message !== undefined &&
+  message.includes('INVALID_OPTION') &&
+  /"name":"(dealstage|pipeline)"/.test(message);
+
+/** Deals of `records` HubSpot refused for their stage, by their events' failures. */
+export const refusedForStage = (records: RecordWrite[], failed: ReadonlyMap<number, string>): RecordWrite[] =>
+  records.filter(
+    (record) =>
+      record.objectType === 'deals' && record.eventRowIds.some((id) => refusedStage(failed.get(id))),
+  );

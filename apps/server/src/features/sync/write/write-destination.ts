@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { destination, type DestinationRow } from '../../../db/schema.ts';
 import { hubspotAccessToken, refreshHubSpotAccessToken } from '../../destinations/hubspot-token.ts';
-import { uniquelyKeyedTypes } from '../mapping/crm-records.ts';
+import { uniquelyKeyedTypes, type RecordWrite } from '../mapping/crm-records.ts';
 import type { Link, RoundPlan } from '../plan/plan-round.ts';
 import { hubspotCrm, TransientCrmError, type CrmClient } from './hubspot-crm.ts';
 import {
@@ -13,8 +13,15 @@ import {
   portalCurrencies,
   refusedCurrency,
 } from './portal-currencies.ts';
-import { keepKnownStages, writesDealStages, type PortalPlan } from './portal-stages.ts';
-import { executePlan, type PlanResult } from './write-plan.ts';
+import {
+  forgetPortalPipelines,
+  keepKnownStages,
+  portalPipelines,
+  writesDealStages,
+  type PortalPlan,
+} from './portal-stages.ts';
+import type { PlanResult } from './write-batches.ts';
+import { executePlan } from './write-plan.ts';
 
 /** What writing a round's plan to one portal came to. */
 export type DestinationWrite = {
@@ -23,6 +30,8 @@ export type DestinationWrite = {
   result: PlanResult;
   /** Events held for a currency the portal lacks, with the reason. */
   held: Map<number, string>;
+  /** Currencies the portal lacked before and has now: the events held for them can go. */
+  currenciesTurnedOn: string[];
 };
 
 /** A copy of the plan the portal's facts may change; the round's plan itself stays as planned. */
@@ -44,7 +53,7 @@ const writeInPortalCurrencies = async (
   crm: CrmClient,
   plan: PortalPlan,
   write: () => Promise<PlanResult>,
-): Promise<{ result: PlanResult; held: Map<number, string> }> => {
+): Promise<Omit<DestinationWrite, 'written'>> => {
   const held = new Map<number, string>();
   const wanted = new Set(plan.records.flatMap((record) => currencyOf(record) ?? []));
   const enabled = wanted.size ? await portalCurrencies(crm, row.hubId, wanted) : undefined;
@@ -68,7 +77,8 @@ const writeInPortalCurrencies = async (
       .set({ missingCurrencies: stillMissing })
       .where(eq(destination.id, row.id));
   }
-  return { result, held };
+  const currenciesTurnedOn = row.missingCurrencies.filter((code) => !stillMissing.includes(code));
+  return { result, held, currenciesTurnedOn };
 };
 
 /**
@@ -91,13 +101,24 @@ export const writeDestination = async (
   );
   const crm = hubspotCrm(context, row.hubId, tokens);
   const written = portalPlanOf(plan);
-  if (writesDealStages(written)) keepKnownStages(written, await crm.dealPipelines());
-  const { result, held } = await writeInPortalCurrencies(
-    context,
-    { ...row, hubId: row.hubId },
-    crm,
-    written,
-    () => executePlan(crm, written, knownIds, uniquelyKeyedTypes(row.scopes)),
+  const hubId = row.hubId;
+  const stages = writesDealStages(written) ? await portalPipelines(crm, hubId, written) : undefined;
+  if (stages) keepKnownStages(written, stages.pipelines);
+  /** Deals refused for a stage deleted since the cached read: fitted to the portal's stages as they are. */
+  const refitStages = async (refused: RecordWrite[]) => {
+    forgetPortalPipelines(hubId);
+    const fresh = await portalPipelines(crm, hubId, written);
+    keepKnownStages({ ...written, records: refused }, fresh.pipelines);
+    return true;
+  };
+  const currencies = await writeInPortalCurrencies(context, { ...row, hubId }, crm, written, () =>
+    executePlan(
+      crm,
+      written,
+      knownIds,
+      uniquelyKeyedTypes(row.scopes),
+      stages?.cached ? refitStages : undefined,
+    ),
   );
-  return { written, result, held };
+  return { written, ...currencies };
 };

@@ -11,76 +11,18 @@ import {
   type Removal,
   type WritePlan,
 } from '../mapping/crm-records.ts';
-import { RejectedCrmError, type CrmClient, type WriteResult } from './hubspot-crm.ts';
-
-export type PlanResult = {
-  /** HubSpot id of every record written, by `refKey`. */
-  hubspotIds: Map<string, string>;
-  /** Inbox events with a record or association HubSpot refused, and why. */
-  failed: Map<number, string>;
-  /** Inbox events whose association could not be made because one end is not in HubSpot. */
-  warnings: Map<number, string[]>;
-  /** Stripe ids of the line items archived (their links go). */
-  archived: string[];
-  /** `refKey`s of the records this plan's upserts created (so nothing of theirs is in HubSpot yet). */
-  created: Set<string>;
-};
-
-export const maxBatchInputs = 100;
-
-const chunks = <T>(items: T[], size = maxBatchInputs): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
-    items.slice(index * size, (index + 1) * size),
-  );
-
-const fail = (result: PlanResult, eventRowIds: number[], message: string) => {
-  for (const id of eventRowIds) if (!result.failed.has(id)) result.failed.set(id, message);
-};
-
-const warn = (result: PlanResult, eventRowIds: number[], message: string) => {
-  for (const id of eventRowIds) result.warnings.set(id, [...(result.warnings.get(id) ?? []), message]);
-};
-
-/**
- * Sends records in batches of 100 and reads the answer back onto them (`keyOf` gives the key the
- * answer uses for a record). When HubSpot refuses a whole request it is halved until the bad
- * inputs stand alone, so one invalid record never holds back the other 99.
- */
-const writeIsolating = async (
-  records: RecordWrite[],
-  send: (records: RecordWrite[]) => Promise<WriteResult>,
-  keyOf: (record: RecordWrite) => string,
-  result: PlanResult,
-): Promise<void> => {
-  for (const chunk of chunks(records)) {
-    try {
-      const answer = await send(chunk);
-      const byKey = new Map(chunk.map((record) => [keyOf(record).toLowerCase(), record]));
-      for (const written of answer.results) {
-        const record = byKey.get(written.key);
-        if (!record) continue;
-        result.hubspotIds.set(refKey(record), written.id);
-        if (written.created) result.created.add(refKey(record));
-      }
-      for (const error of answer.errors) {
-        const record = byKey.get(error.key);
-        if (record) fail(result, record.eventRowIds, error.message);
-      }
-    } catch (error) {
-      if (!(error instanceof RejectedCrmError)) throw error;
-      const [only] = chunk;
-      if (chunk.length === 1 && only) {
-        fail(result, only.eventRowIds, error.message);
-        continue;
-      }
-      const half = Math.ceil(chunk.length / 2);
-      await writeIsolating(chunk.slice(0, half), send, keyOf, result);
-      await writeIsolating(chunk.slice(half), send, keyOf, result);
-    }
-  }
-};
-
-type Ids = (key: string) => string | undefined;
+import type { CrmClient } from './hubspot-crm.ts';
+import { createLinked, linkedCreatesOf } from './create-linked.ts';
+import { refusedForStage } from './portal-stages.ts';
+import {
+  chunks,
+  fail,
+  upsertRecords,
+  warn,
+  writeIsolating,
+  type Ids,
+  type PlanResult,
+} from './write-batches.ts';
 
 /**
  * HubSpot ids of SKU-keyed records not linked yet but already in HubSpot (a round repeated after a
@@ -179,7 +121,7 @@ const writeByKey = async (
           return {
             properties: record.properties,
             ...(record.parent && parentId
-              ? { associateWith: { objectType: record.parent.objectType, id: parentId } }
+              ? { associations: [{ objectType: record.parent.objectType, id: parentId }] }
               : {}),
           };
         }),
@@ -247,17 +189,57 @@ const writeAssociations = async (
   }
 };
 
+type WriteContext = {
+  crm: CrmClient;
+  plan: WritePlan;
+  knownIds: ReadonlyMap<string, string>;
+  uniquelyKeyed: ReadonlySet<CrmObjectType>;
+  ids: Ids;
+  result: PlanResult;
+  /** Associations made inline, with the records they start from. */
+  associated: Set<AssociationWrite>;
+};
+
+/** One object type's records: upserted, created with their associations, or found by a key and written. */
+const writeRecords = async (write: WriteContext, objectType: CrmObjectType, records: RecordWrite[]) => {
+  const { crm, plan, knownIds, ids, result } = write;
+  const upserts: RecordWrite[] = [];
+  const byKey = new Map<string, RecordWrite[]>();
+  for (const record of records) {
+    const known = record.statusOnly ? knownIds.get(refKey(record)) : undefined;
+    if (known) {
+      result.hubspotIds.set(refKey(record), known);
+      continue;
+    }
+    const key = lookupKeyOf(record, write.uniquelyKeyed);
+    if (!key) {
+      upserts.push(record);
+      continue;
+    }
+    const keyed = byKey.get(key) ?? [];
+    keyed.push(key === skuProperty ? record : keyedByFallback(record, key));
+    byKey.set(key, keyed);
+  }
+  const { linked, others } = linkedCreatesOf(upserts, plan.associations, knownIds, ids);
+  for (const made of await createLinked(crm, objectType, linked, ids, result)) write.associated.add(made);
+  await upsertRecords(crm, objectType, others, result);
+  for (const [key, keyed] of byKey) await writeByKey(crm, objectType, keyed, ids, result, key);
+};
+
 /**
- * Writes a plan in dependency order — records type by type in batches of up to 100, then the
- * associations between them — and reports per event what failed. `knownIds` are the HubSpot ids
- * of records written in earlier rounds (crm_link).
+ * Writes a plan in dependency order — records type by type in batches of up to 100 (new ones with
+ * their associations to records written before them inline), then the other associations — and
+ * reports per event what failed. `knownIds` are the HubSpot ids of records written in earlier
+ * rounds (crm_link). `refitStages` is asked about deals HubSpot refused for their stage (the stages
+ * were checked against a cached read): when it fits them to the portal's stages they are written again.
  */
 export const executePlan = async (
   crm: CrmClient,
   plan: WritePlan,
-  knownIds: Map<string, string>,
+  knownIds: ReadonlyMap<string, string>,
   /** Types whose `billbridge_stripe_id` exists in the portal; the others use their fallback key. */
   uniquelyKeyed: ReadonlySet<CrmObjectType> = new Set(['deals', 'invoices']),
+  refitStages?: (refused: RecordWrite[]) => Promise<boolean>,
 ): Promise<PlanResult> => {
   const result: PlanResult = {
     hubspotIds: new Map(),
@@ -267,38 +249,23 @@ export const executePlan = async (
     created: new Set(),
   };
   const ids: Ids = (key) => result.hubspotIds.get(key) ?? knownIds.get(key);
+  const write: WriteContext = { crm, plan, knownIds, uniquelyKeyed, ids, result, associated: new Set() };
   for (const objectType of writeOrder) {
-    const upserts: RecordWrite[] = [];
-    const byKey = new Map<string, RecordWrite[]>();
-    for (const record of plan.records.filter((item) => item.objectType === objectType)) {
-      const known = record.statusOnly ? knownIds.get(refKey(record)) : undefined;
-      if (known) {
-        result.hubspotIds.set(refKey(record), known);
-        continue;
-      }
-      const key = lookupKeyOf(record, uniquelyKeyed);
-      if (!key) {
-        upserts.push(record);
-        continue;
-      }
-      const keyed = byKey.get(key) ?? [];
-      keyed.push(key === skuProperty ? record : keyedByFallback(record, key));
-      byKey.set(key, keyed);
+    const records = plan.records.filter((item) => item.objectType === objectType);
+    await writeRecords(write, objectType, records);
+    const refused = refitStages ? refusedForStage(records, result.failed) : [];
+    if (refused.length > 0 && (await refitStages?.(refused))) {
+      for (const record of refused) for (const id of record.eventRowIds) result.failed.delete(id);
+      await writeRecords(write, objectType, refused);
     }
-    await writeIsolating(
-      upserts,
-      (chunk) =>
-        crm.upsert(
-          objectType,
-          chunk.map(({ idProperty, id, properties }) => ({ idProperty, id, properties })),
-        ),
-      (record) => record.id,
-      result,
-    );
-    for (const [key, keyed] of byKey) await writeByKey(crm, objectType, keyed, ids, result, key);
   }
   await archiveRemoved(crm, plan.removals ?? [], result);
-  await writeAssociations(crm, plan.associations, ids, result);
+  await writeAssociations(
+    crm,
+    plan.associations.filter((association) => !write.associated.has(association)),
+    ids,
+    result,
+  );
   await advanceInvoices(crm, plan.records, ids, result);
   return result;
 };
