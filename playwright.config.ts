@@ -49,6 +49,9 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL,
+    // An action or navigation that waits longer fails naming itself, not as the test's timeout.
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
     // Recording a trace streams a screencast from every page, and the software-rendering GPU process
     // then takes most of the CPU: the accounts and workspaces specs ran 6.2 min with two timeouts
     // traced, 3.5 min and green untraced. A failure's retry records one.

@@ -28,10 +28,15 @@ test('the connection pages fit a 375 px screen, name every control and work from
   await page.keyboard.press('Enter');
   const row = page.getByRole('group', { name: 'Edit rule' });
   await expect(row).toBeVisible();
+  // The stages come with the portal's pipelines: a person waits for the pipeline to show.
+  await expect(row.getByRole('combobox', { name: 'HubSpot pipeline' })).not.toHaveValue('');
   await tabTo(page, 'combobox', 'HubSpot stage');
+  const stage = row.getByRole('combobox', { name: 'HubSpot stage' });
   await page.keyboard.press('ArrowDown');
+  // Enter picks the highlighted option: wait for the list to highlight one, as a person sees it.
+  await expect(stage).toHaveAttribute('aria-activedescendant', /.+/);
   await page.keyboard.press('Enter');
-  await expect(row.getByRole('combobox', { name: 'HubSpot stage' })).not.toHaveValue('');
+  await expect(stage).not.toHaveValue('');
   await tabTo(page, 'button', 'Done');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('row', { name: 'Rule 1' })).toBeVisible();

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import {
   routeDefinitions,
@@ -12,10 +12,9 @@ import { RequireAuth } from './guards/require-auth.tsx';
 import { RequirePermissions } from './guards/require-permissions.tsx';
 import { loadNamespaces } from '../i18n/i18n.ts';
 import { featureNamespaces } from '../i18n/namespaces.ts';
-import type { PageHandle } from './page-key.ts';
 import { pageNamespaces, subscriptionLayoutNamespaces } from './page-namespaces.ts';
 import { pages } from './pages.ts';
-import { RouteError } from './route-error.tsx';
+import { SectionLoader } from '../components/section-loader.tsx';
 
 const guardOf = (requires: RouteAccess): ReactElement => {
   if (requires === 'public') return <Outlet />;
@@ -33,17 +32,25 @@ const guardOf = (requires: RouteAccess): ReactElement => {
   );
 };
 
+/** A chunk shown once it and the translations it names are in; a spinner until then. */
+const lazyElement = (load: () => Promise<ComponentType>, fallback: ReactElement): ReactElement => {
+  const Component = lazy(() => load().then((component) => ({ default: component })));
+  return (
+    <Suspense fallback={fallback}>
+      <Component />
+    </Suspense>
+  );
+};
+
 const pageRoute = (definition: RouteDefinition, layoutPath: string | undefined): RouteObject => {
-  const handle: PageHandle = { pageKey: definition.key };
-  if (definition.key === 'home') {
-    return { index: true, handle, element: <Navigate to={routes.dashboard} replace /> };
-  }
+  if (definition.key === 'home') return { index: true, element: <Navigate to={routes.dashboard} replace /> };
   const page = pages[definition.key];
   const namespaces = pageNamespaces[definition.key] ?? featureNamespaces;
-  const lazy = () => Promise.all([page(), loadNamespaces(namespaces)]).then(([route]) => route);
-  return definition.path === layoutPath
-    ? { index: true, handle, lazy }
-    : { path: definition.path, handle, lazy };
+  const element = lazyElement(
+    () => Promise.all([page(), loadNamespaces(namespaces)]).then(([route]) => route.Component),
+    <SectionLoader />,
+  );
+  return definition.path === layoutPath ? { index: true, element } : { path: definition.path, element };
 };
 
 /** The pages of one layout, grouped under one pathless guard route per distinct requirement. */
@@ -60,37 +67,48 @@ const guardedPages = (layout: RouteLayout, layoutPath?: string): RouteObject[] =
 };
 
 /**
- * The whole route table of spec §2, built from the contract's configuration. Layouts and pages are
- * lazy chunks; the main layout's own guard sends anonymous visitors to sign-in before any page loads.
+ * The whole route table of spec §2, built from the contract's configuration, for `useRoutes`. Layouts
+ * and pages are lazy chunks; the main layout's own guard sends anonymous visitors to sign-in before
+ * any page loads.
  */
 export const routeTree: RouteObject[] = [
   {
     path: '/',
     element: <Outlet />,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <FullScreenLoader />,
     children: [
       {
-        lazy: () => import('./layouts/main-layout.tsx').then((m) => ({ Component: m.MainLayout })),
+        element: lazyElement(
+          () => import('./layouts/main-layout.tsx').then((m) => m.MainLayout),
+          <FullScreenLoader />,
+        ),
         children: [
           ...guardedPages('main'),
           {
             path: routes.subscription,
-            lazy: () =>
-              Promise.all([
-                import('./layouts/subscription-layout.tsx'),
-                loadNamespaces(subscriptionLayoutNamespaces),
-              ]).then(([m]) => ({ Component: m.SubscriptionLayout })),
+            element: lazyElement(
+              () =>
+                Promise.all([
+                  import('./layouts/subscription-layout.tsx'),
+                  loadNamespaces(subscriptionLayoutNamespaces),
+                ]).then(([m]) => m.SubscriptionLayout),
+              <SectionLoader />,
+            ),
             children: guardedPages('subscription', routes.subscription),
           },
         ],
       },
       {
-        lazy: () => import('./layouts/auth-layout.tsx').then((m) => ({ Component: m.AuthLayout })),
+        element: lazyElement(
+          () => import('./layouts/auth-layout.tsx').then((m) => m.AuthLayout),
+          <FullScreenLoader />,
+        ),
         children: guardedPages('auth'),
       },
       {
-        lazy: () => import('./layouts/docs-layout.tsx').then((m) => ({ Component: m.DocsLayout })),
+        element: lazyElement(
+          () => import('./layouts/docs-layout.tsx').then((m) => m.DocsLayout),
+          <FullScreenLoader />,
+        ),
         children: guardedPages('docs'),
       },
       { path: '*', element: <Navigate to={routes.home} replace /> },

@@ -12,6 +12,9 @@ export const currentLanguage = (): Language => {
 
 i18n.on('languageChanged', () => {
   document.documentElement.lang = htmlLangOf[currentLanguage()];
+  // A namespace a page asked for while the switch was under way joins after it: load it in the new
+  // language too (the store's `added` re-renders what uses it).
+  void i18n.loadNamespaces(i18n.options.ns ?? []);
 });
 
 /**
@@ -56,8 +59,18 @@ export const i18nReady = i18n
     react: { useSuspense: false, bindI18nStore: 'added' },
   });
 
-/** Loads namespaces of the current language (and the fallback) before a page that needs them renders. */
-export const loadNamespaces = (needed: readonly Namespace[]): Promise<void> =>
-  needed.length === 0 ? Promise.resolve() : i18nReady.then(() => i18n.loadNamespaces([...needed]));
+/**
+ * Loads namespaces of the current language (and the fallback) before a page that needs them renders.
+ * A language switched while they load is loaded too: the page renders in the language on screen.
+ */
+export const loadNamespaces = async (needed: readonly Namespace[]): Promise<void> => {
+  if (needed.length === 0) return;
+  await i18nReady;
+  let language: string;
+  do {
+    language = i18n.language;
+    await i18n.loadNamespaces([...needed]);
+  } while (i18n.language !== language);
+};
 
 export { i18n };

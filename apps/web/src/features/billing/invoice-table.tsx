@@ -10,6 +10,7 @@ import { fromEpochSeconds } from '../../lib/dates.ts';
 import { useDates } from '../../lib/use-dates.ts';
 import { formatInvoiceAmount } from './billing-formats.ts';
 import { useInvoices } from './billing-queries.ts';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 // Spec §4's invoice statuses, copied (type-checked) so this chunk does not pull in the contract's schemas.
 const knownStatuses = {
@@ -80,7 +81,7 @@ export const InvoiceTable = ({ subscriptionId }: { subscriptionId: string }) => 
       {invoices.length === 0 ? (
         <Text c="dimmed">{t('billing.invoices.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        <TableScroll minWidth={420}>
           <Table highlightOnHover aria-label={t('billing.invoices.title')}>
             <Table.Thead>
               <Table.Tr>
@@ -96,7 +97,7 @@ export const InvoiceTable = ({ subscriptionId }: { subscriptionId: string }) => 
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       <ListPagination
         page={page}

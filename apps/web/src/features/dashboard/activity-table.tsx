@@ -5,6 +5,7 @@ import type { RecentActivity } from '@billbridge/contract';
 import { fromEpochSeconds } from '../../lib/dates.ts';
 import { useDates } from '../../lib/use-dates.ts';
 import { ActivityStatusBadge } from './activity-status-badge.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** A time the server sent that is not a whole number of seconds shows the invalid-date text. */
 const momentOf = (time: number) => (Number.isFinite(time) ? fromEpochSeconds(time) : undefined);
@@ -33,7 +34,7 @@ export const ActivityTable = ({
   const { formatDate, formatTime } = useDates();
   if (activities.length === 0) return <Text c="dimmed">{empty}</Text>;
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <TableScroll minWidth={560}>
       <Table
         verticalSpacing="xs"
         aria-label={label}
@@ -77,6 +78,6 @@ export const ActivityTable = ({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 };

@@ -15,10 +15,14 @@ import {
 } from './dashboard-queries.ts';
 import { EventTypeFilterButton } from './event-type-filter-button.tsx';
 import { FirstRunSteps, type FirstRunStep } from './first-run-steps.tsx';
-import { ActivityTable } from './activity-table.tsx';
 import { UsageBar } from './usage-bar.tsx';
 
-const ActivityChart = lazy(() => import('./activity-chart.tsx'));
+// The chart (recharts) and the table (Mantine's Table brings ScrollArea and floating-ui) show data
+// that is not there on the first render: their code starts loading with this page, beside the data.
+const chartCode = import('./activity-chart.tsx');
+const tableCode = import('./activity-table.tsx');
+const ActivityChart = lazy(() => chartCode);
+const ActivityTable = lazy(() => tableCode.then((m) => ({ default: m.ActivityTable })));
 // Its dropdown is closed on the first render; the button stands in until the dropdown's code is in.
 const EventTypeFilter = lazy(() =>
   import('./event-type-filter.tsx').then((m) => ({ default: m.EventTypeFilter })),
@@ -204,11 +208,13 @@ export const DashboardPage = () => {
           </Text>
         )}
         {!recent.isPending && (
-          <ActivityTable
-            activities={recent.data?.activities ?? []}
-            label={t('dashboard.recent.title')}
-            empty={t('dashboard.recent.empty')}
-          />
+          <Suspense fallback={<SectionLoader />}>
+            <ActivityTable
+              activities={recent.data?.activities ?? []}
+              label={t('dashboard.recent.title')}
+              empty={t('dashboard.recent.empty')}
+            />
+          </Suspense>
         )}
         {isAdmin && (
           <Anchor component={Link} to={path(routes.activityLog)} size="sm" mt="sm" display="inline-block">

@@ -23,6 +23,7 @@ import {
   type PriceIdMode,
 } from '@billbridge/contract';
 import type { MappingEditor, RuleDraft } from './mapping-editor.ts';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 export type MappingActions = {
   add: () => void;
@@ -94,7 +95,10 @@ const RuleEditorRow = ({
               </List>
             </Alert>
           )}
-          {/* Every choice is required: picking the chosen option again keeps it (Mantine would clear it). */}
+          {/* Every choice is required: picking the chosen option again keeps it (Mantine would clear it).
+              An empty stage list opens on its first option, so Enter right after ArrowDown picks it:
+              Mantine's default first highlights "the active option" in a timer, and an Enter landing
+              before its second timer found nothing highlighted. */}
           <Group grow align="flex-start" wrap="wrap">
             <Select
               allowDeselect={false}
@@ -140,6 +144,8 @@ const RuleEditorRow = ({
               data={stages.map((stage) => ({ value: stage.id, label: stage.label }))}
               value={draft.stage || null}
               onChange={(value) => actions.change({ stage: value ?? '' })}
+              selectFirstOptionOnDropdownOpen={!draft.stage}
+              placeholder={pipelines ? undefined : t('destinations.mapping.loadingPipelines')}
               miw={200}
             />
           </Group>
@@ -180,7 +186,7 @@ export const MappingTable = ({ editor, actions, pipelines, connected }: MappingT
           {t('destinations.mapping.connectFirst')}
         </Text>
       )}
-      <Table.ScrollContainer minWidth={560}>
+      <TableScroll minWidth={560}>
         <Table striped withTableBorder>
           <Table.Thead>
             <Table.Tr>
@@ -277,7 +283,7 @@ export const MappingTable = ({ editor, actions, pipelines, connected }: MappingT
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Stack>
   );
 };

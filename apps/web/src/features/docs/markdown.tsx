@@ -4,6 +4,7 @@ import ReactMarkdown, { type Components } from 'react-markdown';
 import { Link } from 'react-router';
 import remarkGfm from 'remark-gfm';
 import { routes } from '@billbridge/contract';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 /**
  * Where a link in the guide goes: `./slug` to another page of the guide, `/path` inside the app,
@@ -31,11 +32,11 @@ const MarkdownLink = ({ href = '', children }: ComponentProps<'a'>) => {
 const components: Components = {
   a: MarkdownLink,
   table: ({ children }) => (
-    <Table.ScrollContainer minWidth={480}>
+    <TableScroll minWidth={480}>
       <Table withTableBorder withColumnBorders striped>
         {children}
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   ),
 };
 

@@ -5,6 +5,7 @@ import { GuardedButton } from './guarded-button.tsx';
 import { rowActions, shownPermissions } from './member-rules.ts';
 import type { OwnerActionBlock } from './owner-action.ts';
 import { PermissionBadges } from './permission-badges.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 export type UserAction = { kind: 'edit' | 'remove' | 'revoke'; user: SubscriptionUser; name: string };
 
@@ -75,7 +76,7 @@ const RowActions = ({
 export const UsersTable = ({ users, ...rest }: UsersTableProps) => {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <TableScroll minWidth={720}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -127,6 +128,6 @@ export const UsersTable = ({ users, ...rest }: UsersTableProps) => {
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 };

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/call.ts';
 
+const pendingPaymentPollMs = 2_000;
+
 export const subscriptionQueryKey = (subscriptionId: string) => ['subscription', subscriptionId] as const;
 
 /** One workspace by id; shared by the subscription layout and the sidebar through the query cache. */
@@ -9,6 +11,9 @@ export const useSubscription = (subscriptionId: string | undefined) =>
     queryKey: subscriptionQueryKey(subscriptionId ?? ''),
     queryFn: ({ signal }) => call('getSubscription', { subscriptionId: subscriptionId ?? '' }, { signal }),
     enabled: Boolean(subscriptionId),
+    // A first payment being confirmed settles through Stripe's webhook within seconds: the page
+    // follows it instead of showing `incomplete` until a reload.
+    refetchInterval: (query) => (query.state.data?.status === 'incomplete' ? pendingPaymentPollMs : false),
   });
 
 export const mySubscriptionsQueryKey = ['subscriptions', 'mine'] as const;
