@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { backfill, source, stripeEvent } from '../apps/server/src/db/schema.ts';
 import { beginBackfill } from '../apps/server/src/features/backfill/begin-backfill.ts';
 import { seedMonthlyPrice, seedSyncedWorkspace } from '../apps/server/src/testing/sync.ts';
-import { sleep, startSyncBench } from './sync-harness.ts';
+import { callsByEndpoint, sleep, startSyncBench } from './sync-harness.ts';
 
 const customers = Number(process.env.BENCH_CUSTOMERS ?? 10_000);
 
@@ -19,12 +19,13 @@ const { db } = bench.context.database;
 await db.update(source).set({ enabled: false }).where(eq(source.id, world.sourceId));
 const { stripeState } = bench.sandbox;
 const price = seedMonthlyPrice(bench.sandbox, world.account, 2500);
+const seedFrom = Date.now();
 for (let n = 0; n < customers; n++) {
   const customer = stripeState.createCustomer(world.account, { email: `import${n}@example.com` });
   stripeState.addCard(world.account, customer.id, '4242424242424242');
   stripeState.createSubscription(world.account, { customer: customer.id, items: [{ price: price.id }] });
 }
-console.log({ seeded: customers });
+console.log({ seeded: customers, seedSeconds: (Date.now() - seedFrom) / 1000 });
 
 const from = Date.now();
 const [row] = await db.update(source).set({ enabled: true }).where(eq(source.id, world.sourceId)).returning();
@@ -49,15 +50,17 @@ for (;;) {
   await sleep(500);
 }
 const seconds = Math.round((Date.now() - from) / 100) / 10;
+const calls = bench.sandbox.hubspotState
+  .requestLog(world.portalId)
+  .filter((entry) => Date.parse(entry.at) >= from);
 const figures = {
   bench: 'backfill',
   customers,
   contacts: bench.sandbox.hubspotState.records(world.portalId, 'contacts').length,
   deals: bench.sandbox.hubspotState.records(world.portalId, 'deals').length,
   seconds,
-  hubspotCalls: bench.sandbox.hubspotState
-    .requestLog(world.portalId)
-    .filter((entry) => Date.parse(entry.at) >= from).length,
+  hubspotCalls: calls.length,
+  callsByEndpoint: callsByEndpoint(calls),
 };
 await bench.close();
 console.log(JSON.stringify(figures));

@@ -8,7 +8,7 @@
  *   needs in the visitor's language (English here; `app/page-namespaces.ts`) and the route's layouts
  *   and page with their static imports, from Vite's manifest: `/signin`, the dashboard, and a destination's detail
  *   page (the heaviest form: mapping editor, selects, dialogs). Chunks a page loads after its first
- *   render (the dashboard's chart) are not counted.
+ *   render (the dashboard's chart and activity table, which load beside their data) are not counted.
  *
  * One JSON line per page (`route`, `renderJsGzipKb`, with the eager and CSS figures).
  * BENCH_SKIP_BUILD=1 weighs the existing dist.

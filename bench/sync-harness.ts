@@ -7,16 +7,26 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { inArray } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, inArray, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Sandbox } from '@billbridge/sandbox';
-import { activity } from '../apps/server/src/db/schema.ts';
+import type { AppContext } from '../apps/server/src/context.ts';
+import { activity, user } from '../apps/server/src/db/schema.ts';
 import { buildHttpApp } from '../apps/server/src/http/app.ts';
 import { startWorker } from '../apps/server/src/jobs/worker.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import { bootstrap } from '../apps/server/src/main/bootstrap.ts';
-import { stripeEventOf } from '../apps/server/src/testing/sync.ts';
+import { ruleOf, seedDestination, seedSource, stripeEventOf } from '../apps/server/src/testing/sync.ts';
+import { seedWorkspace } from '../apps/server/src/testing/workspaces.ts';
 import { createPostgresDatabase, testConfig, type TestApp } from '../apps/server/src/testing/test-app.ts';
+import {
+  buildServerEntries,
+  processEnv,
+  spawnProcess,
+  type RealProcess,
+} from '../apps/server/src/testing/process-cluster.ts';
+import { waitFor } from '../apps/server/src/testing/wait.ts';
 
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -38,10 +48,81 @@ export const busiest10sOf = (times: number[]) => {
   return busiest;
 };
 
+/**
+ * BENCH_WORKER=process runs the jobs in the compiled `npm run worker` entry, beside the web app as
+ * an operator deploys them, instead of in this process, which also holds the stand-ins and the load.
+ */
+const workerApart = process.env.BENCH_WORKER === 'process';
+
+/** The production worker entry on the bench's database and stand-ins, once it says it runs. */
+const startWorkerProcess = async (context: AppContext, databaseUrl: string, dataDir: string) => {
+  buildServerEntries();
+  const worker: RealProcess = spawnProcess('worker', {
+    ...processEnv(context, databaseUrl, dataDir),
+    WORKER_CONCURRENCY: String(context.config.workerConcurrency),
+  });
+  await waitFor(() => worker.output().includes('Billbridge worker is running'), {
+    what: 'the worker process running',
+    timeoutMs: 60_000,
+  });
+  return async () => {
+    worker.child.kill('SIGTERM');
+    await worker.exited;
+  };
+};
+
+/** A workspace of the benchmark: its Stripe account and its HubSpot portal. */
+export type BenchWorkspace = { subscriptionId: string; account: string; portalId: number };
+
+const seedBenchWorkspace = async (t: TestApp, n: number): Promise<BenchWorkspace> => {
+  const sandbox = t.context.providers.sandbox as Sandbox;
+  const ownerId = randomUUID();
+  await t.context.database.db
+    .insert(user)
+    .values({ id: ownerId, name: `Bench ${n}`, email: `bench-${ownerId}@example.com` });
+  const subscriptionId = await seedWorkspace(t.context.database.db, ownerId, [], { planId: 'pro' });
+  const account = sandbox.stripeState.createConnectedAccount().id;
+  await seedSource(t.context, subscriptionId, account);
+  const { portalId } = await seedDestination(t.context, subscriptionId, [
+    ruleOf('active', 'closedwon'),
+    ruleOf('past_due', 'contractsent'),
+  ]);
+  return { subscriptionId, account, portalId };
+};
+
+/**
+ * Seeds `count` workspaces, each with its own account and portal, several at a time. Owners are
+ * inserted, not signed up: a thousand password hashes would be most of the benchmark's time and
+ * none of what it measures.
+ */
+export const seedBenchWorkspaces = async (t: TestApp, count: number): Promise<BenchWorkspace[]> => {
+  const seeded: BenchWorkspace[] = [];
+  let next = 0;
+  const seedNext = async (): Promise<void> => {
+    for (let n = next++; n < count; n = next++) seeded[n] = await seedBenchWorkspace(t, n);
+  };
+  await Promise.all(Array.from({ length: 8 }, seedNext));
+  return seeded;
+};
+
+/** Requests by endpoint (method and path, numeric ids as `{id}`), most first: where the calls went. */
+export const callsByEndpoint = (requests: { method: string; path: string }[]): Record<string, number> => {
+  const counts = new Map<string, number>();
+  for (const { method, path: url } of requests) {
+    const key = `${method} ${url.replace(/\/\d+(?=\/|$)/g, '/{id}')}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]));
+};
+
 export const startSyncBench = async ({ worker = true } = {}) => {
   const postgres = await createPostgresDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bb-bench-sync-'));
-  const config = testConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '4' });
+  const config = testConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WORKER_CONCURRENCY: process.env.WORKER_CONCURRENCY ?? '4',
+  });
   const running = await bootstrap(config, createLogger(config), { databaseUrl: postgres.url });
   const { context } = running;
   const app = await buildHttpApp(context, { webDist: path.join(dataDir, 'no-web') });
@@ -49,7 +130,7 @@ export const startSyncBench = async ({ worker = true } = {}) => {
   const port = (app.server.address() as { port: number }).port;
   const t: TestApp = { app, context, config, close: async () => undefined };
   const sandbox = context.providers.sandbox as Sandbox;
-  let stopWorker: (() => void) | undefined;
+  let stopWorker: (() => void | Promise<void>) | undefined;
   const secret = context.providers.stripe?.webhookSecret ?? '';
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   /** When each posted webhook was sent, by event id. */
@@ -86,33 +167,42 @@ export const startSyncBench = async ({ worker = true } = {}) => {
       request.end(body);
     });
 
-  /** Waits until every event settled; returns each one's webhook-to-CRM latency and the last settle time. */
+  /**
+   * Waits until every event settled; returns each one's webhook-to-CRM latency and the last settle
+   * time. Each look asks only for the events still open, in one array parameter, so the waiting
+   * costs the process under test little.
+   */
   const settled = async (ids: string[]) => {
-    for (;;) {
-      const rows: { eventId: string; status: string; updatedAt: Date }[] = [];
-      for (let start = 0; start < ids.length; start += 5_000) {
-        rows.push(
-          ...(await context.database.db
-            .select({ eventId: activity.eventId, status: activity.status, updatedAt: activity.updatedAt })
-            .from(activity)
-            .where(inArray(activity.eventId, ids.slice(start, start + 5_000)))),
+    const done = new Map<string, { status: string; updatedAt: Date }>();
+    let open = ids;
+    while (open.length > 0) {
+      const rows = await context.database.db
+        .select({ eventId: activity.eventId, status: activity.status, updatedAt: activity.updatedAt })
+        .from(activity)
+        .where(
+          and(
+            sql`${activity.eventId} = any(${sql.param(open)}::text[])`,
+            inArray(activity.status, ['success', 'warning', 'failure']),
+          ),
         );
-      }
-      const done = rows.filter(
-        (row) => row.status === 'success' || row.status === 'warning' || row.status === 'failure',
-      );
-      if (done.length === ids.length) {
-        return {
-          latencies: done.map((row) => row.updatedAt.getTime() - (sentAt.get(row.eventId) ?? 0)),
-          lastAt: Math.max(...done.map((row) => row.updatedAt.getTime())),
-          failed: done.filter((row) => row.status === 'failure').length,
-        };
-      }
-      await sleep(200);
+      for (const row of rows) done.set(row.eventId, row);
+      open = open.filter((id) => !done.has(id));
+      if (open.length > 0) await sleep(200);
     }
+    const rows = ids.flatMap((id) => {
+      const row = done.get(id);
+      return row ? [{ eventId: id, ...row }] : [];
+    });
+    return {
+      latencies: rows.map((row) => row.updatedAt.getTime() - (sentAt.get(row.eventId) ?? 0)),
+      lastAt: Math.max(...rows.map((row) => row.updatedAt.getTime())),
+      failed: rows.filter((row) => row.status === 'failure').length,
+    };
   };
 
-  if (worker) stopWorker = await startWorker(context);
+  const startJobs = async () =>
+    workerApart ? startWorkerProcess(context, postgres.url, dataDir) : startWorker(context);
+  if (worker) stopWorker = await startJobs();
   return {
     t,
     context,
@@ -121,10 +211,10 @@ export const startSyncBench = async ({ worker = true } = {}) => {
     post,
     settled,
     startWorker: async () => {
-      stopWorker ??= await startWorker(context);
+      stopWorker ??= await startJobs();
     },
     close: async () => {
-      stopWorker?.();
+      await stopWorker?.();
       agent.destroy();
       await app.close();
       await running.close();

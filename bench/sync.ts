@@ -13,7 +13,7 @@ import {
   seedSyncedWorkspace,
   type SyncedWorkspace,
 } from '../apps/server/src/testing/sync.ts';
-import { busiest10sOf, percentile, sleep, startSyncBench } from './sync-harness.ts';
+import { busiest10sOf, callsByEndpoint, percentile, sleep, startSyncBench } from './sync-harness.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 
@@ -78,6 +78,7 @@ const phase = async (label: string, perSecond: number, seconds: number) => {
     status429: calls.filter((entry) => entry.status === 429).length,
     busiest10s: busiestWindow(from),
     failed: result.failed,
+    callsByEndpoint: callsByEndpoint(calls),
   };
   console.log(figures);
   return figures;
@@ -144,6 +145,7 @@ const sustained = {
   status429: hubspotCalls(backlogFrom, backlog.lastAt).filter((entry) => entry.status === 429).length,
   busiest10s: busiestWindow(backlogFrom),
   failed: backlog.failed,
+  callsByEndpoint: callsByEndpoint(hubspotCalls(backlogFrom, backlog.lastAt)),
 };
 console.log(sustained);
 

@@ -3,23 +3,20 @@
  * portal (HubSpot's limits on), each sending 0.2 events/s of signed webhooks. Measures the p99
  * webhook-to-CRM latency over every event and counts the portals that went over HubSpot's budget
  * (a 429, or more than 110 requests in some 10 s). BENCH_WORKSPACES (default 1000) and
- * BENCH_SECONDS (default 60) size it. Ends with one JSON line.
+ * BENCH_SECONDS (default 60) size it; BENCH_WORKER=process runs the jobs in the worker entry apart.
+ * Ends with one JSON line.
  */
-import {
-  billingSubscriptionOf,
-  seedSyncedWorkspace,
-  type SyncedWorkspace,
-} from '../apps/server/src/testing/sync.ts';
-import { busiest10sOf, percentile, sleep, startSyncBench } from './sync-harness.ts';
+import { billingSubscriptionOf } from '../apps/server/src/testing/sync.ts';
+import { busiest10sOf, percentile, seedBenchWorkspaces, sleep, startSyncBench } from './sync-harness.ts';
 
 const workspaceCount = Number(process.env.BENCH_WORKSPACES ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 60);
 const perWorkspacePerSecond = 0.2;
 
 const bench = await startSyncBench();
-const workspaces: SyncedWorkspace[] = [];
-for (let n = 0; n < workspaceCount; n++) workspaces.push(await seedSyncedWorkspace(bench.t));
-console.log({ seeded: workspaces.length });
+const seedingFrom = Date.now();
+const workspaces = await seedBenchWorkspaces(bench.t, workspaceCount);
+console.log({ seeded: workspaces.length, seedingSeconds: Math.round((Date.now() - seedingFrom) / 1000) });
 
 /** Each workspace's events, spread evenly over the run: a customer, then a billing subscription of it. */
 const eventsOf = (index: number) => {
@@ -54,7 +51,10 @@ for (let n = 0; n < total; n++) {
   if (send) sending.push(send());
 }
 const ids = await Promise.all(sending);
+const sentSeconds = (Date.now() - from) / 1000;
+console.log({ sent: ids.length, sentSeconds });
 const result = await bench.settled(ids);
+console.log({ settledSeconds: (Date.now() - from) / 1000 });
 
 const portalsOverBudget = workspaces.filter((world) => {
   const calls = bench.sandbox.hubspotState

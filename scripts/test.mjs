@@ -2,7 +2,8 @@
 // The whole test suite: typecheck and lint first (a type or lint error fails the run before any
 // test), then Vitest (unit + integration on PGlite and, when reachable, PostgreSQL), then
 // Playwright in Chromium. In CI the PostgreSQL leg is mandatory; elsewhere it is left out
-// with a notice when no server answers. Ends with one plain "N passed, N failed" line.
+// with a notice when no server answers. Ends with the failed tests (name, file, first lines of
+// the error: CI keeps only the tail of the output) and one plain "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import pg from 'pg';
@@ -67,6 +68,34 @@ const e2e = run('npm', ['run', 'test:e2e', '--', '--reporter=list,json'], {
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
 const unit = readJson('.tmp/vitest.json');
 const browser = readJson('.tmp/playwright.json');
+const firstLines = (message = '') =>
+  message
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((line) => line.trim() && !/node_modules|^\s*at (new |async )?Promise/.test(line))
+    .slice(0, 6)
+    .map((line) => `    ${line.trim()}`)
+    .join('\n');
+
+const unitFailures = (unit?.testResults ?? []).flatMap((file) => {
+  const tests = file.assertionResults.filter((test) => test.status === 'failed');
+  const where = file.name.replace(`${process.cwd()}/`, '');
+  if (tests.length === 0 && file.status === 'failed') return [`  ${where}\n${firstLines(file.message)}`];
+  return tests.map((test) => `  ${where} › ${test.fullName}\n${firstLines(test.failureMessages?.[0])}`);
+});
+
+const specsOf = (suite) => [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specsOf)];
+const browserFailures = (browser?.suites ?? [])
+  .flatMap(specsOf)
+  .flatMap((spec) => spec.tests.map((test) => ({ spec, test })))
+  .filter(({ test }) => test.status === 'unexpected' || test.status === 'flaky')
+  .map(({ spec, test }) => {
+    const error = test.results.find((result) => result.error)?.error?.message;
+    return `  ${spec.file}:${spec.line} › ${spec.title} (${test.status})\n${firstLines(error)}`;
+  });
+
+const failures = [...unitFailures, ...browserFailures];
+if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
 const passed = (unit?.numPassedTests ?? 0) + (browser?.stats?.expected ?? 0);
 const failed = (unit?.numFailedTests ?? 0) + (browser?.stats?.unexpected ?? 0) + (browser?.stats?.flaky ?? 0);
 console.log(`\n${passed} passed, ${failed} failed`);
