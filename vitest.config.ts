@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
  * Three tiers by file name (STYLE §9): `*.test.ts` units, `*.integration.test.ts` against a real
@@ -9,6 +9,40 @@ import { defineConfig } from 'vitest/config';
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const integration = ['**/*.integration.test.ts'];
 const exclude = ['**/node_modules/**', '**/dist/**', 'e2e/**'];
+
+/**
+ * Integration files that run alone, after the others: they start several server and worker
+ * processes (each with its own PostgreSQL pools: two of them side by side came within a few
+ * connections of PostgreSQL's default limit of 100) or hold the sync to wall-clock goals (p99
+ * latency, shutdown within 10 s, a tenant behind another's backlog within 2 s) that a second test
+ * file on the same two cores would be measuring instead.
+ */
+const alone = [
+  'apps/server/src/main/scale-out.integration.test.ts',
+  'apps/server/src/main/shutdown.integration.test.ts',
+  'apps/server/src/features/sync/crash.integration.test.ts',
+  'apps/server/src/features/sync/reliability.integration.test.ts',
+];
+
+/** The integration files on one engine: most of them one per core, then the `alone` ones one by one. */
+const integrationProjects = (
+  engine: string,
+  env: Record<string, string>,
+): TestProjectInlineConfiguration[] => {
+  const common = { env, testTimeout: 60_000, hookTimeout: 60_000 };
+  return [
+    {
+      test: {
+        ...common,
+        name: `integration:${engine}`,
+        include: integration,
+        exclude: [...exclude, ...alone],
+      },
+    },
+    // One worker and the default group order: Vitest runs such files in a group of their own, last.
+    { test: { ...common, name: `integration:${engine}:alone`, include: alone, exclude, maxWorkers: 1 } },
+  ];
+};
 
 export default defineConfig({
   test: {
@@ -24,29 +58,9 @@ export default defineConfig({
           exclude: [...exclude, ...integration],
         },
       },
-      {
-        test: {
-          name: 'integration:pglite',
-          include: integration,
-          exclude,
-          env: { TEST_DB: 'pglite' },
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
+      ...integrationProjects('pglite', { TEST_DB: 'pglite' }),
       ...(postgresUrl
-        ? [
-            {
-              test: {
-                name: 'integration:postgres',
-                include: integration,
-                exclude,
-                env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
-                testTimeout: 60_000,
-                hookTimeout: 60_000,
-              },
-            },
-          ]
+        ? integrationProjects('postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl })
         : []),
     ],
   },
