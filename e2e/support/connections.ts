@@ -7,11 +7,20 @@ export const untilShown = (page: Page, region: string, text: string) =>
     await expect(page.getByRole('region', { name: region })).toContainText(text, { timeout: 500 });
   }).toPass({ timeout: 20_000, intervals: [250] });
 
-/** Picks an option of a Mantine select by its label. */
+/**
+ * Picks an option of a Mantine select by its label, until the select shows it: as a person does
+ * when the list closed under the pointer (a click that lands while the page above it shifts falls
+ * outside the list and closes it), the list is opened again.
+ */
 export const choose = async (scope: Page | Locator, label: string, option: string) => {
-  await scope.getByRole('combobox', { name: label }).click();
+  const combobox = scope.getByRole('combobox', { name: label });
   const page = 'page' in scope ? scope.page() : scope;
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const choice = page.getByRole('option', { name: option, exact: true });
+  await expect(async () => {
+    if (!(await choice.isVisible())) await combobox.click();
+    await choice.click({ timeout: 5_000 });
+    await expect(combobox).toHaveValue(option, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
 };
 
 /** Adds a Stripe source from the sources list, the way a person does; returns its id from the detail page. */

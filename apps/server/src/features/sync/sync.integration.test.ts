@@ -1,3 +1,5 @@
+import { Client } from '@hubspot/api-client';
+import { FilterOperatorEnum } from '@hubspot/api-client/lib/codegen/crm/deals/index.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '@billbridge/sandbox';
@@ -180,7 +182,37 @@ describe('sync from Stripe into HubSpot', () => {
     );
     expect(invoice.properties.billbridge_stripe_id).toBeUndefined();
 
-    // Even with its links lost (a crash before the commit, say), the deal is found, not duplicated.
+    // Even with its links lost (a crash before the commit, say), the deal is found, not duplicated,
+    // once HubSpot's search has it: search lags new records (decision 022), as the stand-in's does.
+    const search = new Client({
+      accessToken: sandbox.hubspotState.issueToken(world.portalId).accessToken,
+      basePath: t.context.providers.hubspot?.apiUrl,
+    });
+    const dealName = {
+      propertyName: 'dealname',
+      operator: FilterOperatorEnum.Eq,
+      value: `Subscription ${billing.id}`,
+    };
+    let searchedAt = 0;
+    // A search a second at most, a refused one tried again: HubSpot allows a portal 5 searches a
+    // second, and the sync searches this portal too.
+    await waitFor(
+      async () => {
+        if (Date.now() - searchedAt < 1_000) return false;
+        searchedAt = Date.now();
+        try {
+          const found = await search.crm.deals.searchApi.doSearch({
+            filterGroups: [{ filters: [dealName] }],
+            limit: 1,
+          });
+          return found.total === 1;
+        } catch (error) {
+          if ((error as { code?: number }).code === 429) return false;
+          throw error;
+        }
+      },
+      { what: 'the deal in HubSpot’s search' },
+    );
     await t.context.database.db.delete(crmLink).where(eq(crmLink.destinationId, world.destinationId));
     sandbox.stripeState.setSubscriptionStatus(world.account, billing.id, 'past_due');
     await waitFor(() => dealsNamed()[0]?.properties.dealstage === 'contractsent', {
