@@ -6,6 +6,7 @@
 // the error: CI keeps only the tail of the output) and one plain "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 import pg from 'pg';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
@@ -69,8 +70,7 @@ const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'ut
 const unit = readJson('.tmp/vitest.json');
 const browser = readJson('.tmp/playwright.json');
 const firstLines = (message = '') =>
-  message
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  stripVTControlCharacters(message)
     .split('\n')
     .filter((line) => line.trim() && !/node_modules|^\s*at (new |async )?Promise/.test(line))
     .slice(0, 6)
