@@ -17,8 +17,11 @@ test('an import Stripe refuses shows as failed with the reason, and runs again f
   await addStripeSource(page, id);
   await connectStripe(page, `Import ${Date.now()}`);
   await expect(page.getByText('Connected', { exact: true })).toBeVisible();
+  const account = (await page.getByTestId('account-facts').locator('code').textContent()) ?? '';
+  expect(account).toMatch(/^acct_/);
 
-  // Stripe refuses the next customer listing, once.
+  // Stripe refuses this account's next customer listing, once (other tests share the sandbox and
+  // list customers too: an unscoped fault could be spent on theirs).
   const control = await openControlPage(page);
   const fault = controlForm(control, 'Add fault');
   await fault.getByLabel('Service').selectOption('stripe');
@@ -26,6 +29,7 @@ test('an import Stripe refuses shows as failed with the reason, and runs again f
   await fault.getByLabel('Path').fill('/v1/customers');
   await fault.getByLabel('Status').fill('403');
   await fault.getByLabel('Times').fill('1');
+  await fault.getByLabel('Only for').fill(account);
   await fault.getByRole('button').click();
   await expect(control.getByText(/^Added fault/)).toBeVisible();
 
