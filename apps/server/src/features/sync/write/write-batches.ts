@@ -24,11 +24,11 @@ export const chunks = <T>(items: T[], size = maxBatchInputs): T[][] =>
   );
 
 /**
- * Batches of one step of a round that go to HubSpot at once. They are independent of each other, and
- * the portal's budget (takeHubSpotCall) paces the calls: one at a time, a round's ~100 ms per
- * call held an import to ~10 calls/s, below the 11/s HubSpot allows and never using its burst of 110.
+ * Batches of one step of a round that go to HubSpot at once. They are independent of each other,
+ * and the portal's window of calls (takeHubSpotCall) paces them, so a round can spend the burst
+ * HubSpot allows instead of one call's round trip after another.
  */
-export const batchConcurrency = 4;
+const batchConcurrency = 4;
 
 /**
  * `write` for each chunk of 100, `batchConcurrency` at a time. All of them end before a failure
