@@ -18,7 +18,8 @@ export type JobQueue = {
   clearData: (name: string, id: string) => Promise<void>;
   /**
    * Stops taking jobs: each job in hand finishes, the rest of its batch is released (failed with
-   * "released at shutdown", so pg-boss hands it to another worker; it never started).
+   * "released at shutdown", so pg-boss hands it to another worker; it never started). Called again,
+   * it waits for the same jobs.
    */
   stopWorking: () => Promise<void>;
   stop: () => Promise<void>;
@@ -45,6 +46,9 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  */
 const supervision = { superviseIntervalSeconds: 10 };
 
+/** How long the queue's own stop waits for handlers still running (stopWorking waits for all). */
+export const stopTimeoutMs = 10_000;
+
 export const releasedAtShutdown = 'released at shutdown: another worker takes it';
 
 export const createJobQueue = async (database: Database): Promise<JobQueue> => {
@@ -70,6 +74,7 @@ export const createJobQueue = async (database: Database): Promise<JobQueue> => {
   await boss.start();
   const worked = new Set<string>();
   let stopping = false;
+  let stopped: Promise<void> | undefined;
 
   return {
     boss,
@@ -137,10 +142,11 @@ export const createJobQueue = async (database: Database): Promise<JobQueue> => {
         sql`update pgboss.job set data = '{}'::jsonb where name = ${name} and id = ${id}`,
       );
     },
-    stopWorking: async () => {
+    stopWorking: () => {
       stopping = true;
-      await Promise.all([...worked].map((name) => boss.offWork(name, { wait: true })));
+      stopped ??= Promise.all([...worked].map((name) => boss.offWork(name, { wait: true }))).then(() => {});
+      return stopped;
     },
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    stop: () => boss.stop({ graceful: true, timeout: stopTimeoutMs }),
   };
 };
