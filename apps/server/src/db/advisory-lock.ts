@@ -1,10 +1,36 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
+import type { PoolClient } from 'pg';
 import type { Database, Db } from './client.ts';
 import * as schema from './schema.ts';
 
 export class LockTimeoutError extends Error {}
 
 const chains = new Map<string, Promise<unknown>>();
+
+/**
+ * Per lock-pool connection: its `lock_timeout` and its Drizzle instance. The holder's `work` runs
+ * with the lock's timeout; the setting stays between holders and is sent only when the next one
+ * wants another, and Drizzle (which reads the whole schema when made) is made once per connection:
+ * two statements and a schema walk less per lock (a drain takes one per round).
+ */
+const lockTimeoutOf = new WeakMap<PoolClient, number>();
+const drizzleOf = new WeakMap<PoolClient, Db>();
+
+const setLockTimeout = async (client: PoolClient, ms: number): Promise<void> => {
+  if (lockTimeoutOf.get(client) === ms) return;
+  lockTimeoutOf.delete(client);
+  await client.query(`set lock_timeout = ${ms}`);
+  lockTimeoutOf.set(client, ms);
+};
+
+const drizzleOn = (client: PoolClient): Db => {
+  let db = drizzleOf.get(client);
+  if (!db) {
+    db = drizzle(client, { schema }) as unknown as Db;
+    drizzleOf.set(client, db);
+  }
+  return db;
+};
 
 /** Runs `work` after every earlier call with the same key in this process has settled. */
 const inProcess = async <T>(key: string, work: () => Promise<T>): Promise<T> => {
@@ -37,7 +63,7 @@ export const withAdvisoryLock = <T>(
     if (database.engine === 'pglite') return work(database.db);
     const client = await database.lockPool.connect();
     try {
-      await client.query(`set lock_timeout = ${Math.max(0, Math.floor(lock.timeoutMs ?? 0))}`);
+      await setLockTimeout(client, Math.max(0, Math.floor(lock.timeoutMs ?? 0)));
       try {
         await client.query('select pg_advisory_lock($1, hashtext($2))', [lock.namespace, lock.key]);
       } catch (error) {
@@ -46,12 +72,11 @@ export const withAdvisoryLock = <T>(
         throw error;
       }
       try {
-        return await work(drizzle(client, { schema }) as unknown as Db);
+        return await work(drizzleOn(client));
       } finally {
         await client.query('select pg_advisory_unlock($1, hashtext($2))', [lock.namespace, lock.key]);
       }
     } finally {
-      await client.query('set lock_timeout = 0').catch(() => undefined);
       client.release();
     }
   });

@@ -92,9 +92,12 @@ export const writeDestination = async (
   links: Map<string, Link>,
 ): Promise<DestinationWrite> => {
   if (!row.hubId) throw new TransientCrmError('The destination has no portal id');
+  // Read once per round, not per call: a token is handed out only with 5 minutes left
+  // (refreshMarginMs), longer than any round; a refresh after a 401 replaces it.
+  let token: Promise<string> | undefined;
   const tokens = {
-    current: () => hubspotAccessToken(context, row.id),
-    refresh: (rejected: string) => refreshHubSpotAccessToken(context, row.id, rejected),
+    current: () => (token ??= hubspotAccessToken(context, row.id)),
+    refresh: (rejected: string) => (token = refreshHubSpotAccessToken(context, row.id, rejected)),
   };
   const knownIds = new Map(
     [...links].flatMap(([key, link]) => (link.crmObjectId ? [[key, link.crmObjectId] as const] : [])),
