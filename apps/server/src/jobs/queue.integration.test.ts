@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { queryRows } from '../db/client.ts';
 import { user } from '../db/schema.ts';
-import { stopTimeoutMs } from './queue.ts';
 
 const waitFor = async (predicate: () => boolean, timeoutMs = 15_000) => {
   const start = Date.now();
@@ -98,25 +96,5 @@ describe('the job queue', () => {
     );
     // Waiting the 5 s notify backstop after each job would take minutes.
     await waitFor(() => done.length === 30, 10_000);
-  });
-});
-
-describe('closing a process', () => {
-  it('lets a job in hand run its statements to the end before the database closes', async () => {
-    const t = await createTestApp();
-    let started = false;
-    let answered: unknown;
-    await t.context.queue.define('in-hand');
-    await t.context.queue.work('in-hand', async () => {
-      started = true;
-      // Longer than the queue's own stop waits for a handler.
-      await new Promise((resolve) => setTimeout(resolve, stopTimeoutMs + 500));
-      const [row] = await queryRows<{ one: number }>(t.context.database.db, sql`select 1 as one`);
-      answered = row?.one;
-    });
-    await t.context.queue.send('in-hand', {});
-    await waitFor(() => started);
-    await t.close();
-    expect(answered).toBe(1);
   });
 });

@@ -18,8 +18,7 @@ export type JobQueue = {
   clearData: (name: string, id: string) => Promise<void>;
   /**
    * Stops taking jobs: each job in hand finishes, the rest of its batch is released (failed with
-   * "released at shutdown", so pg-boss hands it to another worker; it never started). Called again,
-   * it waits for the same jobs.
+   * "released at shutdown", so pg-boss hands it to another worker; it never started).
    */
   stopWorking: () => Promise<void>;
   stop: () => Promise<void>;
@@ -46,9 +45,6 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  */
 const supervision = { superviseIntervalSeconds: 10 };
 
-/** How long the queue's own stop waits for handlers still running (stopWorking waits for all). */
-export const stopTimeoutMs = 10_000;
-
 export const releasedAtShutdown = 'released at shutdown: another worker takes it';
 
 export const createJobQueue = async (database: Database): Promise<JobQueue> => {
@@ -74,7 +70,6 @@ export const createJobQueue = async (database: Database): Promise<JobQueue> => {
   await boss.start();
   const worked = new Set<string>();
   let stopping = false;
-  let stopped: Promise<void> | undefined;
 
   return {
     boss,
@@ -142,11 +137,10 @@ export const createJobQueue = async (database: Database): Promise<JobQueue> => {
         sql`update pgboss.job set data = '{}'::jsonb where name = ${name} and id = ${id}`,
       );
     },
-    stopWorking: () => {
+    stopWorking: async () => {
       stopping = true;
-      stopped ??= Promise.all([...worked].map((name) => boss.offWork(name, { wait: true }))).then(() => {});
-      return stopped;
+      await Promise.all([...worked].map((name) => boss.offWork(name, { wait: true })));
     },
-    stop: () => boss.stop({ graceful: true, timeout: stopTimeoutMs }),
+    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };
 };

@@ -48,10 +48,6 @@ export const bootstrap = async (
       context,
       close: async () => {
         drains.stop();
-        // The jobs in hand end before the pools close: an ending pg pool never serves the queries
-        // already waiting for a connection, so a job holding a lock session while one of its
-        // statements waits would hold that pool's end() forever.
-        await queue.stopWorking();
         await queue.stop();
         await providers.close();
         await database.close();
