@@ -80,7 +80,9 @@ const firstLines = (message = '') =>
 const unitFailures = (unit?.testResults ?? []).flatMap((file) => {
   const tests = file.assertionResults.filter((test) => test.status === 'failed');
   const where = file.name.replace(`${process.cwd()}/`, '');
-  if (tests.length === 0 && file.status === 'failed') return [`  ${where}\n${firstLines(file.message)}`];
+  // A failed hook fails the file with its tests passed, and Vitest's JSON leaves its message out.
+  const why = firstLines(file.message) || '    failed outside its tests (a hook): see Vitest above';
+  if (tests.length === 0 && file.status === 'failed') return [`  ${where}\n${why}`];
   return tests.map((test) => `  ${where} › ${test.fullName}\n${firstLines(test.failureMessages?.[0])}`);
 });
 
@@ -97,6 +99,7 @@ const browserFailures = (browser?.suites ?? [])
 const failures = [...unitFailures, ...browserFailures];
 if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
 const passed = (unit?.numPassedTests ?? 0) + (browser?.stats?.expected ?? 0);
-const failed = (unit?.numFailedTests ?? 0) + (browser?.stats?.unexpected ?? 0) + (browser?.stats?.flaky ?? 0);
+// Each failed test, flaky browser test and file failed outside its tests counts once.
+const failed = failures.length;
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(vitest || e2e || (failed > 0 ? 1 : 0));
