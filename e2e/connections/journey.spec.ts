@@ -1,21 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newUser, signUp } from '../support/accounts.ts';
 import { createWorkspace } from '../support/workspaces.ts';
-import { controlForm, openControlPage } from '../support/connections.ts';
-
-/** Picks an option of a Mantine select by its label. */
-const choose = async (scope: Page | Locator, label: string, option: string) => {
-  await scope.getByRole('combobox', { name: label }).click();
-  const page = 'page' in scope ? scope.page() : scope;
-  await page.getByRole('option', { name: option, exact: true }).click();
-};
-
-/** Reloads a server-rendered sandbox page until `region` shows `text`: the page does not refresh itself. */
-const untilShown = (page: Page, region: string, text: string) =>
-  expect(async () => {
-    await page.reload();
-    await expect(page.getByRole('region', { name: region })).toContainText(text, { timeout: 500 });
-  }).toPass({ timeout: 20_000, intervals: [250] });
+import { choose, controlForm, openControlPage, untilShown } from '../support/connections.ts';
 
 test('a new user connects Stripe and HubSpot, maps two statuses, and a billing subscription moves its deal', async ({
   page,

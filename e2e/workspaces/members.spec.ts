@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newUser, signUp, verifyEmail } from '../support/accounts.ts';
+import { choose } from '../support/connections.ts';
 import {
   acceptInviteAs,
   createWorkspace,
@@ -99,13 +100,11 @@ test('the users list pages through members and invitees', async ({ page }) => {
   const pageSize = page.getByRole('combobox', { name: 'Rows per page' });
   await expect(summary).toHaveText('Showing 1 to 10 of 11 results');
   await expect(pageSize).toHaveValue('10');
-  await pageSize.click();
-  await page.getByRole('option', { name: '20', exact: true }).click();
+  await choose(page, 'Rows per page', '20');
   await expect(summary).toHaveText('Showing 1 to 11 of 11 results');
   await expect(page.getByRole('row')).toHaveCount(12);
 
-  await pageSize.click();
-  await page.getByRole('option', { name: '10', exact: true }).click();
+  await choose(page, 'Rows per page', '10');
   await page.getByRole('button', { name: 'Next page' }).click();
   await expect(summary).toHaveText('Showing 11 to 11 of 11 results');
   // Revoking the only row of the last page shows the page before it.

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newUser, signUp, verifyEmail } from '../support/accounts.ts';
+import { choose } from '../support/connections.ts';
 import { acceptInviteAs, createWorkspace, inviteByEmail, userRow } from '../support/workspaces.ts';
 
 test('the owner hands the workspace to an admin and loses the owner-only actions', async ({
@@ -24,8 +25,7 @@ test('the owner hands the workspace to an admin and loses the owner-only actions
 
   await page.goto(`/subscription/${id}/billing`);
   await page.getByRole('button', { name: 'Transfer ownership' }).click();
-  await page.getByRole('combobox', { name: 'New owner' }).click();
-  await page.getByRole('option', { name: `${successor.name} (${successor.email})` }).click();
+  await choose(page, 'New owner', `${successor.name} (${successor.email})`);
   const details = page.getByTestId('new-owner-details');
   await expect(details).toContainText(successor.name);
   await expect(details).toContainText(successor.email);
