@@ -22,6 +22,8 @@ export type JobQueue = {
    */
   stopWorking: () => Promise<void>;
   stop: () => Promise<void>;
+  /** The jobs whose handler is running now, with when each started (what a stuck shutdown waits for). */
+  inHand: () => { name: string; id: string; since: Date }[];
 };
 
 /** `startAfter`: seconds from now, or a moment. */
@@ -69,6 +71,7 @@ export const createJobQueue = async (database: Database): Promise<JobQueue> => {
   boss.on('error', (error) => console.error('[queue]', error));
   await boss.start();
   const worked = new Set<string>();
+  const running = new Map<string, { name: string; id: string; since: Date }>();
   let stopping = false;
 
   return {
@@ -102,11 +105,14 @@ export const createJobQueue = async (database: Database): Promise<JobQueue> => {
             });
             continue;
           }
+          running.set(job.id, { name, id: job.id, since: new Date() });
           try {
             await handler(job.data as never, job as never);
             results.push({ id: job.id, status: 'completed' as const });
           } catch (error) {
             results.push({ id: job.id, status: 'failed' as const, output: { message: String(error) } });
+          } finally {
+            running.delete(job.id);
           }
           await yieldToEventLoop();
         }
@@ -142,5 +148,6 @@ export const createJobQueue = async (database: Database): Promise<JobQueue> => {
       await Promise.all([...worked].map((name) => boss.offWork(name, { wait: true })));
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    inHand: () => [...running.values()],
   };
 };

@@ -20,7 +20,8 @@ export const databaseTargetOf = (config: Config): DatabaseTarget =>
     ? { databaseUrl: config.databaseUrl }
     : { pgliteDir: path.join(path.resolve(config.dataDir), 'pglite') };
 
-export type Running = { context: AppContext; close: () => Promise<void> };
+/** `close` names each step to `onStep` as it begins (a test's watchdog reports the one that hangs). */
+export type Running = { context: AppContext; close: (onStep?: (step: string) => void) => Promise<void> };
 
 /**
  * Opens everything a process needs, in order: the data-folder lock (embedded only), the secret,
@@ -46,10 +47,13 @@ export const bootstrap = async (
     await defineJobQueues(context);
     return {
       context,
-      close: async () => {
+      close: async (onStep = () => undefined) => {
         drains.stop();
+        onStep('queue.stop');
         await queue.stop();
+        onStep('providers.close');
         await providers.close();
+        onStep('database.close');
         await database.close();
         releaseLock();
       },

@@ -10,6 +10,7 @@ import type { DatabaseTarget } from '../db/client.ts';
 import { buildHttpApp, type HttpOptions } from '../http/app.ts';
 import { createLogger } from '../logger.ts';
 import { bootstrap } from '../main/bootstrap.ts';
+import { watchClose } from './close-watch.ts';
 
 /**
  * A real app on a fresh database for one test file: in-memory PGlite, or a new database on the
@@ -76,11 +77,14 @@ export const createTestApp = async (
     app,
     context: running.context,
     config,
-    close: async () => {
-      await app.close();
-      await running.close();
-      await postgres?.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
+    close: () =>
+      watchClose(running.context, async (onStep) => {
+        onStep('app.close');
+        await app.close();
+        await running.close(onStep);
+        onStep('drop database');
+        await postgres?.drop();
+        await rm(dataDir, { recursive: true, force: true });
+      }),
   };
 };
