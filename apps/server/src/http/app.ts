@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import type { FunctionRegistry } from '../functions/framework.ts';
 import { functionRegistry } from '../functions/registry.ts';
 import { registerAuthRoute } from './auth-route.ts';
+import { registerCloseConnectionsOnClose } from './close-connections.ts';
 import { registerErrorHandler } from './errors.ts';
 import { registerRequestLog } from './request-log.ts';
 import { registerFunctionRoute } from './functions-route.ts';
@@ -37,6 +38,7 @@ const baseApp = (context: AppContext): FastifyInstance => {
   });
   registerRequestLog(app);
   registerErrorHandler(app);
+  registerCloseConnectionsOnClose(app);
   return app;
 };
 

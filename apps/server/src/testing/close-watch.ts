@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import pg from 'pg';
 import type { AppContext } from '../context.ts';
 
@@ -25,12 +26,35 @@ const sessionsOf = async (adminUrl: string, databaseName: string): Promise<strin
   }
 };
 
-/** What a stuck close is waiting for: its step, the jobs in hand, the pools and the database's sessions. */
-const report = async (context: AppContext, step: string, since: number): Promise<string> => {
+/** The requests a server has not answered yet: what its close waits for. */
+export const watchRequests = (server: Server): (() => string[]) => {
+  const open = new Set<string>();
+  const sockets = new Set<string>();
+  server.on('connection', (socket) => {
+    const entry = `socket ${socket.remotePort} since ${new Date().toISOString()}`;
+    sockets.add(entry);
+    socket.on('close', () => sockets.delete(entry));
+  });
+  server.on('request', (request, response) => {
+    const entry = `${request.method} ${request.url} since ${new Date().toISOString()}`;
+    open.add(entry);
+    response.on('close', () => open.delete(entry));
+  });
+  return () => [...open, ...sockets, `listening ${server.listening}`];
+};
+
+/** What a stuck close is waiting for: its step, the requests and jobs in hand, the pools and the database's sessions. */
+const report = async (
+  context: AppContext,
+  openRequests: () => string[],
+  step: string,
+  since: number,
+): Promise<string> => {
   const { database, queue } = context;
   const jobs = queue.inHand().map((job) => `${job.name} ${job.id} since ${job.since.toISOString()}`);
   const lines = [
     `[test app close] still in "${step}" after ${Math.round((Date.now() - since) / 1000)} s`,
+    `  requests in hand: ${openRequests().join('; ') || 'none'}`,
     `  jobs in hand: ${jobs.join('; ') || 'none'}`,
   ];
   if (database.engine === 'postgres') {
@@ -48,12 +72,13 @@ const report = async (context: AppContext, step: string, since: number): Promise
  */
 export const watchClose = async (
   context: AppContext,
+  openRequests: () => string[],
   close: (onStep: (step: string) => void) => Promise<void>,
 ): Promise<void> => {
   const since = Date.now();
   let step = 'start';
   const timer = setInterval(() => {
-    void report(context, step, since).then((text) => console.error(text));
+    void report(context, openRequests, step, since).then((text) => console.error(text));
   }, reportEveryMs);
   timer.unref();
   try {

@@ -10,7 +10,7 @@ import type { DatabaseTarget } from '../db/client.ts';
 import { buildHttpApp, type HttpOptions } from '../http/app.ts';
 import { createLogger } from '../logger.ts';
 import { bootstrap } from '../main/bootstrap.ts';
-import { watchClose } from './close-watch.ts';
+import { watchClose, watchRequests } from './close-watch.ts';
 
 /**
  * A real app on a fresh database for one test file: in-memory PGlite, or a new database on the
@@ -73,12 +73,13 @@ export const createTestApp = async (
   const destination = logTo ? { write: (line: string) => logTo.push(line) } : undefined;
   const running = await bootstrap(config, createLogger(config, destination), target);
   const app = await buildHttpApp(running.context, { webDist: path.join(dataDir, 'no-web'), ...http });
+  const openRequests = watchRequests(app.server);
   return {
     app,
     context: running.context,
     config,
     close: () =>
-      watchClose(running.context, async (onStep) => {
+      watchClose(running.context, openRequests, async (onStep) => {
         onStep('app.close');
         await app.close();
         await running.close(onStep);

@@ -303,7 +303,9 @@ describe('HubSpot as it really is', () => {
     });
     expect(released.properties.deal_currency_code).toBe('GBP');
     expect((await destination()).result.missing_currencies).toEqual([]);
-    const [row] = await t.context.database.db.select().from(activity).where(eq(activity.id, held.id));
-    expect(row?.status).toBe('success');
+    // The deal is in HubSpot a moment before its round settles the activity.
+    const statusOfHeld = async () =>
+      (await t.context.database.db.select().from(activity).where(eq(activity.id, held.id)))[0]?.status;
+    await waitFor(async () => (await statusOfHeld()) === 'success', { what: 'the held activity a success' });
   });
 });
