@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { stripeEvent } from '../../../db/schema.ts';
 import { enqueueDrain } from './drain-queue.ts';
@@ -24,27 +24,26 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 const lastRoundAt = new Map<string, number>();
 
-/** Seconds until the earliest waiting ready event is due, if any. */
-const nextDueInSeconds = async (context: AppContext, subscriptionId: string): Promise<number | undefined> => {
+/** What a drain leaves behind: received events not gated yet, and when the earliest ready one is due. */
+type Left = { received: boolean; dueInSeconds: number | undefined };
+
+/** The workspace's waiting events in one look (the state index holds them). */
+const leftOf = async (context: AppContext, subscriptionId: string): Promise<Left> => {
   const [row] = await context.database.db
     .select({
-      seconds: sql<
-        number | null
-      >`extract(epoch from min(coalesce(${stripeEvent.notBefore}, now())) - now())::float8`,
+      received: sql<boolean | null>`bool_or(${stripeEvent.state} = 'received')`,
+      dueInSeconds: sql<number | null>`extract(epoch from min(coalesce(${stripeEvent.notBefore}, now()))
+        filter (where ${stripeEvent.state} = 'ready') - now())::float8`,
     })
     .from(stripeEvent)
-    .where(and(eq(stripeEvent.subscriptionId, subscriptionId), eq(stripeEvent.state, 'ready')));
-  return row?.seconds ?? undefined;
+    .where(
+      and(eq(stripeEvent.subscriptionId, subscriptionId), inArray(stripeEvent.state, ['received', 'ready'])),
+    );
+  return { received: row?.received === true, dueInSeconds: row?.dueInSeconds ?? undefined };
 };
 
-const hasReceived = async (context: AppContext, subscriptionId: string): Promise<boolean> => {
-  const rows = await context.database.db
-    .select({ id: stripeEvent.id })
-    .from(stripeEvent)
-    .where(and(eq(stripeEvent.subscriptionId, subscriptionId), eq(stripeEvent.state, 'received')))
-    .limit(1);
-  return rows.length > 0;
-};
+const hasWorkNow = (left: Left) =>
+  left.received || (left.dueInSeconds !== undefined && left.dueInSeconds <= 0);
 
 /**
  * The `sync.drain` job: gate every received event of the workspace, then write the ready ones in
@@ -56,24 +55,34 @@ export const drainWorkspace = async (context: AppContext, subscriptionId: string
   let lastRound = lastRoundAt.get(subscriptionId) ?? 0;
   lastRoundAt.delete(subscriptionId);
   let ranDry = false;
+  // After a round, one look says whether another is due: a lone event's drain ends there instead
+  // of gating and loading again to find nothing, then asking twice what is left.
+  let left: Left | undefined;
   while (Date.now() - started < sliceMs) {
-    await gateReceived(context, subscriptionId);
+    if (left?.received !== false) await gateReceived(context, subscriptionId);
     const events = await dueReadyEvents(context, subscriptionId);
     if (events.length === 0) {
+      left = undefined;
       ranDry = true;
       break;
     }
     const wait = lastRound + roundSpacingMs - Date.now();
     if (wait > 0) {
       await sleep(wait);
+      left = undefined;
       continue;
     }
     lastRound = Date.now();
     await writeRound(context, subscriptionId, events);
+    left = await leftOf(context, subscriptionId);
+    if (!hasWorkNow(left)) {
+      ranDry = true;
+      break;
+    }
   }
   if (!ranDry) lastRoundAt.set(subscriptionId, lastRound);
-  if (await hasReceived(context, subscriptionId)) return enqueueDrain(context.queue, subscriptionId);
-  const dueIn = await nextDueInSeconds(context, subscriptionId);
-  if (dueIn !== undefined)
-    await enqueueDrain(context.queue, subscriptionId, { startAfter: Math.max(0, Math.ceil(dueIn)) });
+  const { received, dueInSeconds } = left ?? (await leftOf(context, subscriptionId));
+  if (received) return enqueueDrain(context.queue, subscriptionId);
+  if (dueInSeconds !== undefined)
+    await enqueueDrain(context.queue, subscriptionId, { startAfter: Math.max(0, Math.ceil(dueInSeconds)) });
 };
