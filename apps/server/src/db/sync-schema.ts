@@ -9,7 +9,6 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  real,
   text,
   timestamp,
   uniqueIndex,
@@ -225,8 +224,11 @@ export const crmLink = pgTable(
  */
 export const hubspotBudget = pgTable('hubspot_budget', {
   hubId: bigint('hub_id', { mode: 'number' }).primaryKey(),
-  tokens: real('tokens').notNull(),
-  refilledAt: timestamp('refilled_at', { withTimezone: true }).notNull(),
+  /** When each call of the last window was taken, oldest first (hubspot-budget.ts). */
+  recentCalls: timestamp('recent_calls', { withTimezone: true })
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
   /** After a 429: no call before this. */
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
 });

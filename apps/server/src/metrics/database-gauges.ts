@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { Gauge, Registry } from 'prom-client';
 import { queryRows, type Db } from '../db/client.ts';
+import { hubspotLimits } from '../features/sync/write/hubspot-budget.ts';
 
 /** Portals shown in the budget gauge: those with the fewest calls left, the ones that matter. */
 const budgetPortals = 50;
@@ -26,9 +27,13 @@ export const databaseGauges = async (db: Db): Promise<Registry> => {
     ),
     rowsOf(
       db,
-      sql`select hub_id::text as portal, tokens,
-            greatest(0, extract(epoch from blocked_until - clock_timestamp()))::float8 as blocked
-          from hubspot_budget order by tokens limit ${budgetPortals}`,
+      sql`select portal, ${hubspotLimits.calls} - recent as tokens, blocked from (
+            select hub_id::text as portal,
+              (select count(*) from unnest(recent_calls) as at
+                where at > clock_timestamp() - make_interval(secs => ${hubspotLimits.windowSeconds}))::int as recent,
+              greatest(0, extract(epoch from blocked_until - clock_timestamp()))::float8 as blocked
+            from hubspot_budget) as portals
+          order by tokens limit ${budgetPortals}`,
     ),
     rowsOf(
       db,
@@ -47,7 +52,7 @@ export const databaseGauges = async (db: Db): Promise<Registry> => {
   const tokens = gauge(
     registry,
     'billbridge_hubspot_budget_tokens',
-    `HubSpot calls a portal may make right now (bucket of 5, 10/s; the ${budgetPortals} lowest portals)`,
+    `HubSpot calls a portal may make right now (${hubspotLimits.calls} per ${hubspotLimits.windowSeconds} s; the ${budgetPortals} lowest portals)`,
     ['portal'],
   );
   const blocked = gauge(

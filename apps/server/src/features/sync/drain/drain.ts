@@ -3,14 +3,15 @@ import type { AppContext } from '../../../context.ts';
 import { stripeEvent } from '../../../db/schema.ts';
 import { enqueueDrain } from './drain-queue.ts';
 import { gateReceived } from '../gate/gate.ts';
-import { dueReadyEvents } from '../plan/load-round.ts';
+import { dueReadyEvents, roundSize } from '../plan/load-round.ts';
 import { writeRound } from './round.ts';
 
 /** A drain hands its worker slot back after this long, so one tenant's backlog never starves others. */
 export const sliceMs = 3_000;
 /**
  * Under load, rounds start at most this often per workspace: events gather into fuller batches
- * (fewer HubSpot calls per event), while a lone event is written at once.
+ * (fewer HubSpot calls per event), while a lone event is written at once. A full round's worth
+ * waiting (`roundSize`) starts at once: such a backlog fills its batches without waiting.
  */
 export const roundSpacingMs = 700;
 
@@ -67,7 +68,7 @@ export const drainWorkspace = async (context: AppContext, subscriptionId: string
       break;
     }
     const wait = lastRound + roundSpacingMs - Date.now();
-    if (wait > 0) {
+    if (wait > 0 && events.length < roundSize) {
       await sleep(wait);
       left = undefined;
       continue;

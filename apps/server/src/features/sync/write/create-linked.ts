@@ -5,7 +5,7 @@ import {
   type RecordWrite,
 } from '../mapping/crm-records.ts';
 import { inlineAssociationTypeId, RejectedCrmError, type CrmClient } from './hubspot-crm.ts';
-import { chunks, readAnswer, upsertRecords, type Ids, type PlanResult } from './write-batches.ts';
+import { forEachChunk, readAnswer, upsertRecords, type Ids, type PlanResult } from './write-batches.ts';
 
 /** A record to create together with the associations it can carry (their other end already written). */
 export type LinkedCreate = { record: RecordWrite; associations: AssociationWrite[] };
@@ -52,7 +52,7 @@ export const createLinked = async (
   result: PlanResult,
 ): Promise<Set<AssociationWrite>> => {
   const made = new Set<AssociationWrite>();
-  for (const chunk of chunks(creates)) {
+  await forEachChunk(creates, async (chunk) => {
     const records = chunk.map(({ record }) => record);
     try {
       const answer = await crm.create(
@@ -72,6 +72,6 @@ export const createLinked = async (
       if (!(error instanceof RejectedCrmError)) throw error;
       await upsertRecords(crm, objectType, records, result);
     }
-  }
+  });
   return made;
 };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { blockHubSpotCalls, budget, takeHubSpotCall } from './hubspot-budget.ts';
+import { blockHubSpotCalls, hubspotLimits, takeHubSpotCall, type HubSpotLimits } from './hubspot-budget.ts';
 
-/** The portal's bucket as callers on many connections meet it: never more calls than it allows. */
+/** The portal's window of calls as callers on many connections meet it: never more calls than it allows. */
 describe('the HubSpot call budget', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -10,30 +10,35 @@ describe('the HubSpot call budget', () => {
   });
   afterAll(() => t.close());
 
-  /** When each of `count` callers racing for the portal's calls got one, in ms from the start. */
-  const race = async (hubId: number, count: number) => {
+  /** When each of `count` callers racing for the portal's calls got one, in ms from the start, in order. */
+  const race = async (hubId: number, count: number, limits?: HubSpotLimits) => {
     const from = Date.now();
-    return Promise.all(
+    const times = await Promise.all(
       Array.from({ length: count }, async () => {
-        await takeHubSpotCall(t.context.database, hubId);
+        await takeHubSpotCall(t.context.database, hubId, limits);
         return Date.now() - from;
       }),
     );
+    return times.sort((a, b) => a - b);
   };
 
-  it('lets a new portal’s full bucket go at once, then refills at its rate and never faster', async () => {
-    const times = (await race(7_001, 15)).sort((a, b) => a - b);
-    // By any moment t, at most the bucket plus what t refilled (a slow machine only lowers it).
-    times.forEach((at, index) =>
-      expect(index + 1).toBeLessThanOrEqual(budget.capacity + Math.floor((at / 1000) * budget.perSecond) + 1),
-    );
-    expect(times.at(-1)).toBeGreaterThanOrEqual(((15 - budget.capacity - 1) / budget.perSecond) * 1000);
+  it('lets a quiet portal’s whole window go at once, then a call only as an earlier one leaves the window', async () => {
+    const limits = { calls: 5, windowSeconds: 2 };
+    const times = await race(7_001, 12, limits);
+    // The first five at once; a slow machine only makes them later, never the others earlier.
+    expect(times[4]).toBeLessThan(2_000);
+    // Each call from the sixth on was taken at least a window after the one five before it.
+    expect(times[5]).toBeGreaterThanOrEqual(2_000);
+    expect(times[10]).toBeGreaterThanOrEqual(4_000);
   });
 
-  it('keeps every caller waiting while a 429 blocks the portal', async () => {
+  it('keeps every caller waiting while a 429 blocks the portal, then lets calls go at the average rate', async () => {
     await takeHubSpotCall(t.context.database, 7_002);
     await blockHubSpotCalls(t.context.database.db, 7_002, 1);
     const times = await race(7_002, 3);
     for (const at of times) expect(at).toBeGreaterThanOrEqual(900);
+    // No burst after the block: one call per 1/10 s, the window's average.
+    const gap = (hubspotLimits.windowSeconds / hubspotLimits.calls) * 1000;
+    expect(times[2]).toBeGreaterThanOrEqual(900 + 2 * gap - 50);
   });
 });

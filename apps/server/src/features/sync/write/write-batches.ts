@@ -1,3 +1,4 @@
+import pMap from 'p-map';
 import { refKey, type CrmObjectType, type RecordWrite } from '../mapping/crm-records.ts';
 import { RejectedCrmError, type CrmClient, type WriteResult } from './hubspot-crm.ts';
 
@@ -21,6 +22,25 @@ export const chunks = <T>(items: T[], size = maxBatchInputs): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
     items.slice(index * size, (index + 1) * size),
   );
+
+/**
+ * Batches of one step of a round that go to HubSpot at once. They are independent of each other,
+ * and the portal's window of calls (takeHubSpotCall) paces them, so a round can spend the burst
+ * HubSpot allows instead of one call's round trip after another.
+ */
+const batchConcurrency = 4;
+
+/**
+ * `write` for each chunk of 100, `batchConcurrency` at a time. All of them end before a failure
+ * is thrown (the first one), so no batch is still being answered once the round has settled.
+ */
+export const forEachChunk = async <T>(items: T[], write: (chunk: T[]) => Promise<void>): Promise<void> => {
+  try {
+    await pMap(chunks(items), write, { concurrency: batchConcurrency, stopOnError: false });
+  } catch (error) {
+    throw error instanceof AggregateError ? error.errors[0] : error;
+  }
+};
 
 export const fail = (result: PlanResult, eventRowIds: number[], message: string) => {
   for (const id of eventRowIds) if (!result.failed.has(id)) result.failed.set(id, message);
@@ -61,7 +81,7 @@ export const writeIsolating = async (
   keyOf: (record: RecordWrite) => string,
   result: PlanResult,
 ): Promise<void> => {
-  for (const chunk of chunks(records)) {
+  await forEachChunk(records, async (chunk) => {
     try {
       readAnswer(chunk, await send(chunk), keyOf, result);
     } catch (error) {
@@ -69,13 +89,13 @@ export const writeIsolating = async (
       const [only] = chunk;
       if (chunk.length === 1 && only) {
         fail(result, only.eventRowIds, error.message);
-        continue;
+        return;
       }
       const half = Math.ceil(chunk.length / 2);
       await writeIsolating(chunk.slice(0, half), send, keyOf, result);
       await writeIsolating(chunk.slice(half), send, keyOf, result);
     }
-  }
+  });
 };
 
 export type Ids = (key: string) => string | undefined;
