@@ -48,13 +48,24 @@ const claimLevel = async (tx: Transaction, subscriptionId: string, periodStart: 
 export const sendUsageNotices = async (
   context: AppContext,
   tx: Transaction,
-  input: { subscriptionId: string; periodStart: Date; events: number },
+  input: {
+    subscriptionId: string;
+    periodStart: Date;
+    events: number;
+    /** The workspace's row and the levels noticed, when the caller has them: no statement to read them. */
+    workspace?: SubscriptionRow;
+    notifiedLevels?: number[];
+  },
 ): Promise<void> => {
-  const [workspace] = await tx.select().from(subscription).where(eq(subscription.id, input.subscriptionId));
+  const [workspace] = input.workspace
+    ? [input.workspace]
+    : await tx.select().from(subscription).where(eq(subscription.id, input.subscriptionId));
   if (!workspace) return;
   const threshold = thresholdOf(workspace);
   if (!threshold) return;
-  const reached = noticeLevels.filter((level) => input.events * 100 >= level * threshold);
+  const reached = noticeLevels.filter(
+    (level) => input.events * 100 >= level * threshold && !input.notifiedLevels?.includes(level),
+  );
   const claimed: number[] = [];
   for (const level of reached) {
     if (await claimLevel(tx, workspace.id, input.periodStart, level)) claimed.push(level);

@@ -85,7 +85,7 @@ const countOrHold = async (
 ): Promise<Verdict[]> => {
   const counting = events.filter((event) => !isBackfill(event.type));
   if (counting.length === 0) return events.map(() => ready);
-  const { counted, total } = await countSyncEvents(
+  const { counted, total, notifiedLevels } = await countSyncEvents(
     tx,
     workspace.id,
     workspace.currentPeriodStart,
@@ -105,6 +105,8 @@ const countOrHold = async (
       subscriptionId: workspace.id,
       periodStart: workspace.currentPeriodStart,
       events: total,
+      workspace,
+      notifiedLevels,
     });
   }
   const allowed = new Set(counting.slice(0, counted).map((event) => event.id));

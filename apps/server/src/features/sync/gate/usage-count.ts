@@ -1,11 +1,26 @@
-import { and, eq } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db, type Transaction } from '../../../db/client.ts';
 import { usage } from '../../../db/schema.ts';
-import type { Transaction } from '../../../db/client.ts';
+
+export type Counted = {
+  counted: number;
+  /** The period's events after counting. */
+  total: number;
+  /** The usage notices already sent this period (`usage-notices.ts` sends each level once). */
+  notifiedLevels: number[];
+};
+
+type Row = { before: number; total: number; notified_levels: number[] };
+
+/** How many of `wanted` fit below `cap` after `events` already counted (no cap: all). */
+const countable = (events: SQL, cap: number | undefined, wanted: number): SQL =>
+  cap === undefined ? sql`${wanted}::int` : sql`least(${wanted}::int, greatest(0, ${cap}::int - ${events}))`;
 
 /**
  * Counts up to `wanted` sync events in the workspace's period without passing `cap` (undefined:
  * no cap) and returns how many were counted and the new total. The usage row is locked for the
- * transaction, so concurrent counters never pass the cap together.
+ * transaction, so concurrent counters never pass the cap together. One statement once the period
+ * has its row (it locks the row, reads it and adds); the period's first count inserts it.
  */
 export const countSyncEvents = async (
   tx: Transaction,
@@ -13,20 +28,33 @@ export const countSyncEvents = async (
   periodStart: Date,
   cap: number | undefined,
   wanted: number,
-): Promise<{ counted: number; total: number }> => {
-  await tx.insert(usage).values({ subscriptionId, periodStart, events: 0 }).onConflictDoNothing();
-  const [row] = await tx
-    .select({ events: usage.events })
-    .from(usage)
-    .where(and(eq(usage.subscriptionId, subscriptionId), eq(usage.periodStart, periodStart)))
-    .for('update');
-  const before = row?.events ?? 0;
-  const counted = cap === undefined ? wanted : Math.max(0, Math.min(wanted, cap - before));
-  if (counted > 0) {
-    await tx
-      .update(usage)
-      .set({ events: before + counted })
-      .where(and(eq(usage.subscriptionId, subscriptionId), eq(usage.periodStart, periodStart)));
-  }
-  return { counted, total: before + counted };
+): Promise<Counted> => {
+  const db = tx as unknown as Db;
+  const period = sql`${periodStart.toISOString()}::timestamptz`;
+  const ofPeriod = sql`${usage.subscriptionId} = ${subscriptionId} and ${usage.periodStart} = ${period}`;
+  const add = async (): Promise<Row | undefined> => {
+    const [row] = await queryRows<Row>(
+      db,
+      sql`with old as (select ${usage.events} as events from ${usage} where ${ofPeriod} for update)
+          update ${usage} set events = old.events + ${countable(sql`old.events`, cap, wanted)}
+          from old where ${ofPeriod}
+          returning old.events as before, ${usage.events} as total, ${usage.notifiedLevels} as notified_levels`,
+    );
+    return row;
+  };
+  const row =
+    (await add()) ??
+    (
+      await queryRows<Row>(
+        db,
+        sql`insert into ${usage} (subscription_id, period_start, events)
+            values (${subscriptionId}, ${period}, ${countable(sql`0`, cap, wanted)})
+            on conflict do nothing
+            returning 0 as before, events as total, notified_levels`,
+      )
+    )[0] ??
+    // Another transaction inserted the period's row meanwhile: it is there to add to now.
+    (await add());
+  if (!row) throw new Error(`usage of ${subscriptionId} could not be counted`);
+  return { counted: row.total - row.before, total: row.total, notifiedLevels: row.notified_levels };
 };
