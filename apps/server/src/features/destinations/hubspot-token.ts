@@ -64,10 +64,17 @@ const isFresh = (row: TokenRow): boolean =>
 export const hubspotAccessToken = async (
   context: AppContext,
   destinationId: string,
-  { rejected }: { rejected?: string } = {},
+  {
+    rejected,
+    known,
+  }: {
+    rejected?: string;
+    /** The destination's token columns as the caller just read them: no statement to read them again. */
+    known?: TokenRow;
+  } = {},
 ): Promise<string> => {
   const { db: pool } = context.database;
-  const seen = await readTokens(pool, destinationId);
+  const seen = known?.accessTokenSealed ? known : await readTokens(pool, destinationId);
   if (rejected === undefined && isFresh(seen)) {
     return openDestinationToken(
       context,

@@ -92,11 +92,12 @@ export const writeDestination = async (
   links: Map<string, Link>,
 ): Promise<DestinationWrite> => {
   if (!row.hubId) throw new TransientCrmError('The destination has no portal id');
-  // Read once per round, not per call: a token is handed out only with 5 minutes left
-  // (refreshMarginMs), longer than any round; a refresh after a 401 replaces it.
+  // The round's destination row holds the token (read as the round began), not a read per call:
+  // a token is handed out only with 5 minutes left (refreshMarginMs), longer than any round; one
+  // closer to its end is refreshed under the lock, and a refresh after a 401 replaces it.
   let token: Promise<string> | undefined;
   const tokens = {
-    current: () => (token ??= hubspotAccessToken(context, row.id)),
+    current: () => (token ??= hubspotAccessToken(context, row.id, { known: row })),
     refresh: (rejected: string) => (token = refreshHubSpotAccessToken(context, row.id, rejected)),
   };
   const knownIds = new Map(
