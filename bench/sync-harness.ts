@@ -130,6 +130,8 @@ export const startSyncBench = async ({ worker = true } = {}) => {
   const port = (app.server.address() as { port: number }).port;
   const t: TestApp = { app, context, config, close: async () => undefined };
   const sandbox = context.providers.sandbox as Sandbox;
+  // The stand-ins saving their state to disk is not the product's work: kept out of the figures.
+  sandbox.stopSaving();
   let stopWorker: (() => void | Promise<void>) | undefined;
   const secret = context.providers.stripe?.webhookSecret ?? '';
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });

@@ -53,4 +53,26 @@ describe('persistence in DATA_DIR', () => {
       await second.close();
     }
   });
+
+  it('keeps what changed after stopSaving in memory only', async () => {
+    const own = mkdtempSync(path.join(tmpdir(), 'sandbox-unsaved-'));
+    try {
+      const first = await startSandbox({ dataDir: own });
+      const saved = first.stripeState.createConnectedAccount({ name: 'Saved' });
+      first.stopSaving();
+      const unsaved = first.stripeState.createConnectedAccount({ name: 'Unsaved' });
+      expect(first.stripeState.account(unsaved.id).account.id).toBe(unsaved.id);
+      await first.close();
+
+      const second = await startSandbox({ dataDir: own });
+      try {
+        expect(second.stripeState.account(saved.id).account.id).toBe(saved.id);
+        expect(() => second.stripeState.account(unsaved.id)).toThrow();
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
 });
