@@ -10,7 +10,7 @@ export const runLoad = async (options: {
   connections: number;
   seconds: number;
   request: (n: number) => { body: string; headers: Record<string, string> };
-}): Promise<{ perSec: number; total: number; errors: number }> => {
+}): Promise<{ perSec: number; total: number; seconds: number; errors: number }> => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const target = new URL(options.url);
   const until = performance.now() + options.seconds * 1000;
@@ -52,5 +52,5 @@ export const runLoad = async (options: {
   );
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
-  return { perSec: Math.round(sent / seconds), total: sent, errors };
+  return { perSec: Math.round(sent / seconds), total: sent, seconds, errors };
 };

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { AppContext } from '../../../context.ts';
+import type { Database } from '../../../db/client.ts';
 import { definePrepared } from '../../../db/prepared.ts';
 import { noticeConnectionLost } from '../../connections/connection-lost.ts';
 import { deauthorization, eventTypeOf } from '../events/event-types.ts';
@@ -79,17 +80,13 @@ const storeEvent = definePrepared<Inserted>(
    from inserted left join deauthorized on true`,
 );
 
-/**
- * Stores a verified Stripe event in the inbox (ARCHITECTURE §7.1) in one round trip. A known event
- * id is a duplicate delivery and changes nothing. Once this returns, the event survives any crash.
- */
-export const ingestStripeEvent = async (
-  context: AppContext,
+/** The ingest's one statement for `event`: its row, or none for a known event id. */
+export const storeStripeEvent = async (
+  database: Database,
   event: Stripe.Event,
-  /** The body as received (already verified): stored as is, no second serialisation. */
-  payload: string = JSON.stringify(event),
-): Promise<IngestOutcome> => {
-  const [row] = await storeEvent(context.database, [
+  payload: string,
+): Promise<Inserted | undefined> => {
+  const [row] = await storeEvent(database, [
     event.account ?? 'platform',
     event.id,
     event.type,
@@ -100,6 +97,20 @@ export const ingestStripeEvent = async (
     eventTypeOf(event.type).activity,
     new Date(event.created * 1000).toISOString(),
   ]);
+  return row;
+};
+
+/**
+ * Stores a verified Stripe event in the inbox (ARCHITECTURE §7.1) in one round trip. A known event
+ * id is a duplicate delivery and changes nothing. Once this returns, the event survives any crash.
+ */
+export const ingestStripeEvent = async (
+  context: AppContext,
+  event: Stripe.Event,
+  /** The body as received (already verified): stored as is, no second serialisation. */
+  payload: string = JSON.stringify(event),
+): Promise<IngestOutcome> => {
+  const row = await storeStripeEvent(context.database, event, payload);
   if (!row) return 'duplicate';
   if (row.lost_source_id && row.subscription_id) {
     await noticeConnectionLost(context, context.database.db, {
