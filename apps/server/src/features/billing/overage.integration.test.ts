@@ -1,6 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '@billbridge/sandbox';
+import { queryRows } from '../../db/client.ts';
 import { overageEvent, overageReport, stripeEvent, usage } from '../../db/schema.ts';
 import { replayEvents } from '../sync/replay/replay.ts';
 import {
@@ -18,7 +19,7 @@ import { callFunction, type TestUser } from '../../testing/users.ts';
 import { waitFor } from '../../testing/wait.ts';
 import { seedWorkspace } from '../../testing/workspaces.ts';
 import { syncEventsMeter } from './platform.ts';
-import { reportOverage } from './overage.ts';
+import { overageQueue, reportOverage } from './overage.ts';
 
 describe('overage: sync events past a paid plan’s included amount', () => {
   let t: TestApp;
@@ -57,6 +58,16 @@ describe('overage: sync events past a paid plan’s included amount', () => {
       .reduce((sum, event) => sum + Number(event.payload.value), 0);
   };
 
+  /** The worker's overage report jobs not finished yet. */
+  const reportJobsWaiting = async (): Promise<number> => {
+    const [row] = await queryRows<{ count: number }>(
+      t.context.database.db,
+      sql`select count(*)::int as count from pgboss.job
+          where name = ${overageQueue} and state in ('created', 'retry', 'active')`,
+    );
+    return row?.count ?? 0;
+  };
+
   const reports = (subscriptionId: string) =>
     t.context.database.db
       .select()
@@ -80,6 +91,8 @@ describe('overage: sync events past a paid plan’s included amount', () => {
     );
 
     // A crash after Stripe accepted and before the report was noted, then Stripe refusing once (500).
+    // The worker's report jobs are done first: one still queued would meet the refusal instead.
+    await waitFor(async () => (await reportJobsWaiting()) === 0, { what: 'no report job waiting' });
     await t.context.database.db
       .update(overageReport)
       .set({ reportedAt: null })

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { syncCapOf } from '@billbridge/contract';
 import type { AppContext } from '../../../context.ts';
 import type { Transaction } from '../../../db/client.ts';
@@ -145,6 +145,32 @@ const recordVerdicts = async (tx: Transaction, events: StripeEventRow[], verdict
 };
 
 /**
+ * The workspace, its sources (an event's source is one of them) and whether a destination syncs,
+ * in one statement: a row per source.
+ */
+const gateInputOf = async (tx: Transaction, subscriptionId: string): Promise<GateInput | undefined> => {
+  const rows = await tx
+    .select({
+      workspace: subscription,
+      source,
+      hasDestination: sql<boolean>`exists (${tx
+        .select({ one: sql`1` })
+        .from(destination)
+        .where(syncingDestinationsOf(subscriptionId))})`,
+    })
+    .from(subscription)
+    .leftJoin(source, eq(source.subscriptionId, subscription.id))
+    .where(eq(subscription.id, subscriptionId));
+  const [first] = rows;
+  if (!first) return undefined;
+  return {
+    workspace: first.workspace,
+    sources: new Map(rows.flatMap((row) => (row.source ? [[row.source.id, row.source]] : []))),
+    hasDestination: first.hasDestination,
+  };
+};
+
+/**
  * Moves the workspace's received events through the gate, oldest first, in one transaction (no
  * network inside: PGlite has one connection). Returns how many it looked at.
  */
@@ -158,25 +184,12 @@ export const gateReceived = async (context: AppContext, subscriptionId: string):
       .limit(gateBatch)
       .for('update', { skipLocked: true });
     if (events.length === 0) return 0;
-    const [workspace] = await tx.select().from(subscription).where(eq(subscription.id, subscriptionId));
-    if (!workspace) return 0;
-    const sourceIds = [...new Set(events.map((event) => event.sourceId).filter((id) => id !== null))];
-    const sources = sourceIds.length
-      ? await tx.select().from(source).where(inArray(source.id, sourceIds))
-      : [];
-    const [connected] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(destination)
-      .where(syncingDestinationsOf(subscriptionId));
-    const input: GateInput = {
-      workspace,
-      sources: new Map(sources.map((row) => [row.id, row])),
-      hasDestination: (connected?.count ?? 0) > 0,
-    };
+    const input = await gateInputOf(tx, subscriptionId);
+    if (!input) return 0;
     const verdicts = events.map((event) => verdictOf(event, input));
     const passing = events.filter((_, index) => verdicts[index] === 'count');
     const counted = new Map(
-      (await countOrHold(context, tx, workspace, passing)).map((verdict, index) => [
+      (await countOrHold(context, tx, input.workspace, passing)).map((verdict, index) => [
         passing[index]?.id,
         verdict,
       ]),
