@@ -108,16 +108,13 @@ const measure = async (engine: Engine, target: DatabaseTarget): Promise<Figures>
   for (const route of routes) await runLoad({ ...route, connections, seconds: 2 });
   // The routes take turns, a third of the time each turn: what drifts during the run (the table
   // growing, the machine's other load) weighs on all of them alike instead of on the last one.
-  const runs = routes.map(() => ({ total: 0, seconds: 0, errors: 0 }));
+  const runs = routes.map((route) => ({ route, total: 0, seconds: 0, errors: 0 }));
   for (let turn = 0; turn < turns; turn++) {
-    for (const [index, route] of routes.entries()) {
-      const run = await runLoad({ ...route, connections, seconds: seconds / turns });
-      const sum = runs[index] ?? { total: 0, seconds: 0, errors: 0 };
-      runs[index] = {
-        total: sum.total + run.total,
-        seconds: sum.seconds + run.seconds,
-        errors: sum.errors + run.errors,
-      };
+    for (const sum of runs) {
+      const run = await runLoad({ ...sum.route, connections, seconds: seconds / turns });
+      sum.total += run.total;
+      sum.seconds += run.seconds;
+      sum.errors += run.errors;
     }
   }
   const [ingest, bareRun, hello] = runs.map((run) => ({
