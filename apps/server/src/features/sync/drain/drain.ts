@@ -60,8 +60,11 @@ export const drainWorkspace = async (context: AppContext, subscriptionId: string
   // of gating and loading again to find nothing, then asking twice what is left.
   let left: Left | undefined;
   while (Date.now() - started < sliceMs) {
-    if (left?.received !== false) await gateReceived(context, subscriptionId);
-    const events = await dueReadyEvents(context, subscriptionId);
+    const events = (
+      left?.received === false
+        ? await dueReadyEvents(context, subscriptionId)
+        : await gateReceived(context, subscriptionId)
+    ).slice(0, roundSize);
     if (events.length === 0) {
       left = undefined;
       ranDry = true;

@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Transaction } from '../../../db/client.ts';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
 import { stripeEvent } from '../../../db/schema.ts';
 
 /**
@@ -27,6 +27,12 @@ export const eventTransitions: Record<EventState, readonly EventState[]> = {
 /** Why an event waits when its workspace has no HubSpot destination to write to. */
 export const heldForDestination = 'Held until a HubSpot destination is connected and enabled';
 
+/** A ready event whose backoff, if any, is over: a round may take it now. */
+export const dueReady = and(
+  eq(stripeEvent.state, 'ready'),
+  or(isNull(stripeEvent.notBefore), lte(stripeEvent.notBefore, sql`now()`)),
+);
+
 /** The columns that go with a state: a ready event's attempts, backoff and last error. */
 export type EventColumns = Partial<
   Pick<typeof stripeEvent.$inferInsert, 'attempts' | 'notBefore' | 'lastError'>
@@ -44,16 +50,16 @@ export type EventMove = {
 };
 
 /**
- * The only writer of `stripe_event.state` once an event is stored: moves the events that are
- * still in `from` to `to`, as `eventTransitions` allows, with the columns given. An event moved
- * meanwhile (a replay during a round, say) is left alone. Returns the ids it moved.
+ * The only writer of `stripe_event.state` once an event is stored: the statement that moves the
+ * events still in `from` to `to`, as `eventTransitions` allows, with the columns given, returning
+ * the ids it moved. An event moved meanwhile (a replay during a round, say) is left alone. Run it
+ * with `moveEvents`, or inside another statement (a CTE), so a round settles in one statement.
  */
-export const moveEvents = async (tx: Transaction, move: EventMove): Promise<number[]> => {
+export const moveEventsStatement = (db: Db, move: EventMove) => {
   const from = typeof move.from === 'string' ? [move.from] : move.from;
   const refused = from.find((state) => state !== move.to && !eventTransitions[state].includes(move.to));
   if (refused) throw new Error(`An inbox event cannot move from ${refused} to ${move.to}`);
-  if (move.ids?.length === 0) return [];
-  const moved = await tx
+  return db
     .update(stripeEvent)
     .set({ ...move.set, state: move.to })
     .where(
@@ -65,5 +71,11 @@ export const moveEvents = async (tx: Transaction, move: EventMove): Promise<numb
       ),
     )
     .returning({ id: stripeEvent.id });
-  return moved.map((row) => row.id);
+};
+
+/** Moves events (see `moveEventsStatement`); returns the ids it moved. */
+export const moveEvents = async (db: Db, move: EventMove): Promise<number[]> => {
+  const statement = moveEventsStatement(db, move);
+  if (move.ids?.length === 0) return [];
+  return (await statement).map((row) => row.id);
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { syncCapOf } from '@billbridge/contract';
 import type { AppContext } from '../../../context.ts';
 import type { Transaction } from '../../../db/client.ts';
@@ -17,14 +17,20 @@ import { recordOverage } from '../../billing/overage.ts';
 import { syncingDestinationsOf } from '../../destinations/destination-store.ts';
 import { countSyncEvents } from './usage-count.ts';
 import { eventTypeOf } from '../events/event-types.ts';
-import { heldForDestination, moveEvents, type EventState } from '../events/event-states.ts';
+import {
+  dueReady,
+  heldForDestination,
+  moveEventsStatement,
+  type EventState,
+} from '../events/event-states.ts';
 import { syncTogglesOf } from './source-settings.ts';
 
 type Verdict = { state: EventState; status: 'pending' | 'success' | 'warning'; reason: string | null };
 
 /**
- * Events gated in one transaction: a round's worth (plan's `roundSize`), so a backlog that arrives
- * at once fills rounds of 1,000 events, batches of 100 per object type, instead of half of that.
+ * Events read by the gate in one transaction, received and due ready together: a round's worth
+ * (plan's `roundSize`), so a backlog that arrives at once fills rounds of 1,000 events, batches of
+ * 100 per object type, instead of half of that.
  */
 const gateBatch = 1_000;
 
@@ -113,7 +119,10 @@ const countOrHold = async (
   return events.map((event) => (isBackfill(event.type) || allowed.has(event.id) ? ready : capped));
 };
 
-/** Records verdicts: one update per distinct verdict, one insert for every activity. */
+/**
+ * Records verdicts in one statement: a move per distinct verdict and an insert of every activity,
+ * as CTEs (a builder embedded in `sql` comes in parentheses: `name as (statement)`).
+ */
 const recordVerdicts = async (tx: Transaction, events: StripeEventRow[], verdicts: Verdict[]) => {
   const groups = new Map<string, { verdict: Verdict; ids: number[] }>();
   events.forEach((event, index) => {
@@ -121,10 +130,16 @@ const recordVerdicts = async (tx: Transaction, events: StripeEventRow[], verdict
     const key = JSON.stringify(verdict);
     groups.set(key, { verdict, ids: [...(groups.get(key)?.ids ?? []), event.id] });
   });
-  for (const { verdict, ids } of groups.values()) {
-    await moveEvents(tx, { from: 'received', to: verdict.state, ids, set: { lastError: verdict.reason } });
-  }
-  await tx
+  const moves = [...groups.values()].map(
+    ({ verdict, ids }, index) =>
+      sql`${sql.identifier(`moved_${index}`)} as ${moveEventsStatement(tx, {
+        from: 'received',
+        to: verdict.state,
+        ids,
+        set: { lastError: verdict.reason },
+      })}`,
+  );
+  const activities = tx
     .insert(activity)
     .values(
       events.map((event, index) => ({
@@ -142,6 +157,7 @@ const recordVerdicts = async (tx: Transaction, events: StripeEventRow[], verdict
       target: activity.stripeEventId,
       set: { status: sql`excluded.status`, reason: sql`excluded.reason`, updatedAt: new Date() },
     });
+  await tx.execute(sql`with ${sql.join([...moves, sql`activities as ${activities}`], sql`, `)} select 1`);
 };
 
 /**
@@ -172,20 +188,23 @@ const gateInputOf = async (tx: Transaction, subscriptionId: string): Promise<Gat
 
 /**
  * Moves the workspace's received events through the gate, oldest first, in one transaction (no
- * network inside: PGlite has one connection). Returns how many it looked at.
+ * network inside: PGlite has one connection). Returns the ready events due now, oldest first and
+ * the same look read those already ready and those to gate.
  */
-export const gateReceived = async (context: AppContext, subscriptionId: string): Promise<number> =>
+export const gateReceived = async (context: AppContext, subscriptionId: string): Promise<StripeEventRow[]> =>
   context.database.db.transaction(async (tx) => {
-    const events = await tx
+    const rows = await tx
       .select()
       .from(stripeEvent)
-      .where(and(eq(stripeEvent.subscriptionId, subscriptionId), eq(stripeEvent.state, 'received')))
+      .where(
+        and(eq(stripeEvent.subscriptionId, subscriptionId), or(eq(stripeEvent.state, 'received'), dueReady)),
+      )
       .orderBy(asc(stripeEvent.id))
       .limit(gateBatch)
       .for('update', { skipLocked: true });
-    if (events.length === 0) return 0;
-    const input = await gateInputOf(tx, subscriptionId);
-    if (!input) return 0;
+    const events = rows.filter((row) => row.state === 'received');
+    const input = events.length ? await gateInputOf(tx, subscriptionId) : undefined;
+    if (!input) return rows.filter((row) => row.state === 'ready');
     const verdicts = events.map((event) => verdictOf(event, input));
     const passing = events.filter((_, index) => verdicts[index] === 'count');
     const counted = new Map(
@@ -199,5 +218,14 @@ export const gateReceived = async (context: AppContext, subscriptionId: string):
       return verdict === 'count' || verdict === undefined ? (counted.get(event.id) ?? ready) : verdict;
     });
     await recordVerdicts(tx, events, final);
-    return events.length;
+    const readied = new Set(
+      events.filter((_, index) => final[index]?.state === 'ready').map((event) => event.id),
+    );
+    return rows.flatMap((row) =>
+      row.state === 'ready'
+        ? [row]
+        : readied.has(row.id)
+          ? [{ ...row, state: 'ready', lastError: null }]
+          : [],
+    );
   });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { pipelineMappingRuleSchema, type PipelineMappingRule } from '@billbridge/contract';
 import type { AppContext } from '../../../context.ts';
@@ -10,6 +10,7 @@ import {
   type StripeEventRow,
 } from '../../../db/schema.ts';
 import { createStripeClient } from '../../../providers/stripe-client.ts';
+import { dueReady } from '../events/event-states.ts';
 import { eventTypesBecoming } from '../events/event-types.ts';
 import { TransientError } from '../retry.ts';
 import type { Fetched, LineItemLink, Link, RoundPlan } from './plan-round.ts';
@@ -21,13 +22,7 @@ export const dueReadyEvents = (context: AppContext, subscriptionId: string): Pro
   context.database.db
     .select()
     .from(stripeEvent)
-    .where(
-      and(
-        eq(stripeEvent.subscriptionId, subscriptionId),
-        eq(stripeEvent.state, 'ready'),
-        or(isNull(stripeEvent.notBefore), lte(stripeEvent.notBefore, sql`now()`)),
-      ),
-    )
+    .where(and(eq(stripeEvent.subscriptionId, subscriptionId), dueReady))
     .orderBy(asc(stripeEvent.id))
     .limit(roundSize);
 

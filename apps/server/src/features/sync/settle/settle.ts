@@ -1,12 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../../context.ts';
 import { activity, crmLink, type StripeEventRow } from '../../../db/schema.ts';
-import type { Transaction } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
 import { observeSynced } from '../../../metrics/metrics.ts';
 import {
   heldForDestination,
-  moveEvents,
+  moveEventsStatement,
   type EventColumns,
   type EventState,
 } from '../events/event-states.ts';
@@ -110,7 +110,7 @@ const laterThanApplied = sql`(excluded.applied_event_created, excluded.applied_e
 const ifLater = (column: AnyPgColumn) =>
   sql`case when ${laterThanApplied} then ${sql.raw(`excluded.${column.name}`)} else ${column} end`;
 
-const linkKey = (link: LinkWrite) => `${link.destinationId}\n${link.crmObjectType}\n${link.stripeObjectId}`;
+const linkKey = (link: Unlink) => `${link.destinationId}\n${link.crmObjectType}\n${link.stripeObjectId}`;
 
 /** One write per record (an upsert may touch a row once): the later event's, by second then rank. */
 const latestPerRecord = (links: LinkWrite[]): LinkWrite[] => {
@@ -126,11 +126,11 @@ const latestPerRecord = (links: LinkWrite[]): LinkWrite[] => {
   return [...latest.values()];
 };
 
-/** Rows per statement: eleven parameters each stay far below the protocol's 65,535. */
+/** Rows per insert: eleven parameters each stay far below the protocol's 65,535. */
 const linksPerStatement = 1_000;
 
-/** Saves the round's links in as few statements as there are thousands of them. */
-const saveLinks = async (tx: Transaction, links: LinkWrite[]) => {
+/** The round's links, as upserts of as many rows as there are thousands of them. */
+const saveLinks = (db: Db, links: LinkWrite[]) => {
   const rows = latestPerRecord(links).map((link) => ({
     destinationId: link.destinationId,
     stripeObjectId: link.stripeObjectId,
@@ -143,10 +143,13 @@ const saveLinks = async (tx: Transaction, links: LinkWrite[]) => {
     dealPipeline: link.dealPipeline ?? null,
     dealStage: link.dealStage ?? null,
   }));
-  for (let at = 0; at < rows.length; at += linksPerStatement) {
-    await tx
+  const chunks = Array.from({ length: Math.ceil(rows.length / linksPerStatement) }, (_, index) =>
+    rows.slice(index * linksPerStatement, (index + 1) * linksPerStatement),
+  );
+  return chunks.map((chunk) =>
+    db
       .insert(crmLink)
-      .values(rows.slice(at, at + linksPerStatement))
+      .values(chunk)
       .onConflictDoUpdate({
         target: [crmLink.destinationId, crmLink.stripeObjectId, crmLink.crmObjectType],
         set: {
@@ -161,15 +164,25 @@ const saveLinks = async (tx: Transaction, links: LinkWrite[]) => {
           dealStage: sql`case when excluded.deal_stage is not null and ${laterThanApplied} then excluded.deal_stage else ${crmLink.dealStage} end`,
           updatedAt: new Date(),
         },
-      });
-  }
+      }),
+  );
 };
 
-/**
- * Records a round in one transaction: the CRM links, each event's state and its activity. Events
- * that changed state meanwhile (a replay, say) are left alone; identical changes go in one statement.
- */
-export const settleRound = async (context: AppContext, round: RoundSettlement): Promise<void> => {
+const dropLinks = (db: Db, unlinks: Unlink[]) =>
+  unlinks.map((unlink) =>
+    db
+      .delete(crmLink)
+      .where(
+        and(
+          eq(crmLink.destinationId, unlink.destinationId),
+          eq(crmLink.crmObjectType, unlink.crmObjectType),
+          eq(crmLink.stripeObjectId, unlink.stripeObjectId),
+        ),
+      ),
+  );
+
+/** Each event's move, identical changes together, and the activities of the events it moved. */
+const moveWithActivities = (db: Db, round: RoundSettlement): SQL[] => {
   const groups = new Map<string, { change: Change; ids: number[] }>();
   for (const event of round.events) {
     const outcome = round.outcomes.get(event.id);
@@ -178,29 +191,46 @@ export const settleRound = async (context: AppContext, round: RoundSettlement): 
     const key = JSON.stringify(change);
     groups.set(key, { change, ids: [...(groups.get(key)?.ids ?? []), event.id] });
   }
-  await context.database.db.transaction(async (tx) => {
-    await saveLinks(tx, round.links);
-    for (const unlink of round.unlinks ?? []) {
-      await tx
-        .delete(crmLink)
-        .where(
-          and(
-            eq(crmLink.destinationId, unlink.destinationId),
-            eq(crmLink.crmObjectType, unlink.crmObjectType),
-            eq(crmLink.stripeObjectId, unlink.stripeObjectId),
-          ),
-        );
-    }
-    for (const { change, ids } of groups.values()) {
-      const moved = await moveEvents(tx, { from: 'ready', to: change.state, ids, set: change.event });
-      if (moved.length === 0) continue;
-      await tx
-        .update(activity)
-        .set({ ...change.activity, updatedAt: new Date() })
-        .where(inArray(activity.stripeEventId, moved));
-    }
-    const reasons = (round.enabledCurrencies ?? []).map(heldForCurrency);
-    if (reasons.length) await replayEvents(context, tx, round.subscriptionId, { states: ['held'], reasons });
+  return [...groups.values()].flatMap(({ change, ids }, index) => {
+    const moved = sql.identifier(`moved_${index}`);
+    const move = moveEventsStatement(db, { from: 'ready', to: change.state, ids, set: change.event });
+    const activities = db
+      .update(activity)
+      .set({ ...change.activity, updatedAt: new Date() })
+      .where(sql`${activity.stripeEventId} in (select id from ${moved})`);
+    return [sql`${moved} as ${move}`, sql`${sql.identifier(`activities_${index}`)} as ${activities}`];
   });
+};
+
+/**
+ * Records a round in ONE statement, its parts as CTEs (atomic, with no transaction's round trips:
+ * a round of a lone event used to cost five): the CRM links, each event's state and its activity.
+ * Events that changed state meanwhile (a replay, say) are left alone. Held events of currencies the
+ * portal has turned on go again in the same transaction.
+ */
+export const settleRound = async (context: AppContext, round: RoundSettlement): Promise<void> => {
+  const { db } = context.database;
+  // One statement sees one snapshot: a link the round also drops is not saved (saving it first
+  // and deleting it after, as two statements did, came to the same).
+  const dropped = new Set((round.unlinks ?? []).map(linkKey));
+  const links = round.links.filter((link) => !dropped.has(linkKey(link)));
+  // A builder embedded in `sql` comes in parentheses: `name as (statement)`.
+  const parts: SQL[] = [
+    ...saveLinks(db, links).map((insert, index) => sql`${sql.identifier(`links_${index}`)} as ${insert}`),
+    ...dropLinks(db, round.unlinks ?? []).map(
+      (remove, index) => sql`${sql.identifier(`unlinks_${index}`)} as ${remove}`,
+    ),
+    ...moveWithActivities(db, round),
+  ];
+  const settle = async (run: Db) => {
+    if (parts.length) await run.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
+  };
+  const reasons = (round.enabledCurrencies ?? []).map(heldForCurrency);
+  if (reasons.length === 0) await settle(db);
+  else
+    await db.transaction(async (tx) => {
+      await settle(tx);
+      await replayEvents(context, tx, round.subscriptionId, { states: ['held'], reasons });
+    });
   observeSynced(round.events.filter((event) => round.outcomes.get(event.id)?.kind === 'written'));
 };
