@@ -60,11 +60,11 @@ export const drainWorkspace = async (context: AppContext, subscriptionId: string
   // of gating and loading again to find nothing, then asking twice what is left.
   let left: Left | undefined;
   while (Date.now() - started < sliceMs) {
-    const events = (
+    const gated =
       left?.received === false
-        ? await dueReadyEvents(context, subscriptionId)
-        : await gateReceived(context, subscriptionId)
-    ).slice(0, roundSize);
+        ? { events: await dueReadyEvents(context, subscriptionId) }
+        : await gateReceived(context, subscriptionId);
+    const events = gated.events.slice(0, roundSize);
     if (events.length === 0) {
       left = undefined;
       ranDry = true;
@@ -77,7 +77,7 @@ export const drainWorkspace = async (context: AppContext, subscriptionId: string
       continue;
     }
     lastRound = Date.now();
-    await writeRound(context, subscriptionId, events);
+    await writeRound(context, subscriptionId, events, gated.destinations);
     left = await leftOf(context, subscriptionId);
     if (!hasWorkNow(left)) {
       ranDry = true;

@@ -39,11 +39,12 @@ export const writeRound = async (
   context: AppContext,
   subscriptionId: string,
   events: StripeEventRow[],
+  /** The destinations syncing now, when the caller just read them (the gate does). */
+  read?: DestinationRow[],
 ): Promise<void> => {
-  const destinations = await context.database.db
-    .select()
-    .from(destination)
-    .where(syncingDestinationsOf(subscriptionId));
+  const destinations =
+    read ??
+    (await context.database.db.select().from(destination).where(syncingDestinationsOf(subscriptionId)));
   const rounds: DestinationRound[] = [];
   for (const row of destinations) rounds.push(await roundIn(context, row, events));
   await settleRound(context, settlementOf(subscriptionId, events, rounds));

@@ -8,6 +8,7 @@ import {
   source,
   stripeEvent,
   subscription,
+  type DestinationRow,
   type SourceRow,
   type StripeEventRow,
   type SubscriptionRow,
@@ -39,7 +40,7 @@ const heldForCap = 'Held: the workspace reached its plan’s sync event limit fo
 type GateInput = {
   workspace: SubscriptionRow;
   sources: Map<string, SourceRow>;
-  hasDestination: boolean;
+  destinations: DestinationRow[];
 };
 
 /** The gate's answer for one event before usage is counted (ARCHITECTURE §7.2). */
@@ -61,7 +62,8 @@ const verdictOf = (event: StripeEventRow, input: GateInput): Verdict | 'count' =
       reason: `Syncing of ${kind.toggle} is turned off`,
     };
   }
-  if (!input.hasDestination) return { state: 'held', status: 'warning', reason: heldForDestination };
+  if (input.destinations.length === 0)
+    return { state: 'held', status: 'warning', reason: heldForDestination };
   if (input.workspace.status === 'capped' && !isBackfill(event.type)) {
     return { state: 'held', status: 'warning', reason: heldForCap };
   }
@@ -161,37 +163,36 @@ const recordVerdicts = async (tx: Transaction, events: StripeEventRow[], verdict
 };
 
 /**
- * The workspace, its sources (an event's source is one of them) and whether a destination syncs,
- * in one statement: a row per source.
+ * The workspace, its sources (an event's source is one of them) and the destinations it syncs to,
+ * in one statement: a row per source and destination.
  */
 const gateInputOf = async (tx: Transaction, subscriptionId: string): Promise<GateInput | undefined> => {
   const rows = await tx
-    .select({
-      workspace: subscription,
-      source,
-      hasDestination: sql<boolean>`exists (${tx
-        .select({ one: sql`1` })
-        .from(destination)
-        .where(syncingDestinationsOf(subscriptionId))})`,
-    })
+    .select({ workspace: subscription, source, destination })
     .from(subscription)
     .leftJoin(source, eq(source.subscriptionId, subscription.id))
+    .leftJoin(destination, syncingDestinationsOf(subscriptionId))
     .where(eq(subscription.id, subscriptionId));
   const [first] = rows;
   if (!first) return undefined;
+  const byId = <Row extends { id: string }>(found: (Row | null)[]) =>
+    new Map(found.flatMap((row) => (row ? [[row.id, row] as const] : [])));
   return {
     workspace: first.workspace,
-    sources: new Map(rows.flatMap((row) => (row.source ? [[row.source.id, row.source]] : []))),
-    hasDestination: first.hasDestination,
+    sources: byId(rows.map((row) => row.source)),
+    destinations: [...byId(rows.map((row) => row.destination)).values()],
   };
 };
 
+/** What the gate hands the round: the ready events due now and, when it read them, the destinations. */
+export type Gated = { events: StripeEventRow[]; destinations?: DestinationRow[] };
+
 /**
  * Moves the workspace's received events through the gate, oldest first, in one transaction (no
- * network inside: PGlite has one connection). Returns the ready events due now, oldest first and
- * the same look read those already ready and those to gate.
+ * network inside: PGlite has one connection). Returns the ready events due now, oldest first (the
+ * same look read those already ready and those to gate), and the destinations when it read them.
  */
-export const gateReceived = async (context: AppContext, subscriptionId: string): Promise<StripeEventRow[]> =>
+export const gateReceived = async (context: AppContext, subscriptionId: string): Promise<Gated> =>
   context.database.db.transaction(async (tx) => {
     const rows = await tx
       .select()
@@ -204,7 +205,7 @@ export const gateReceived = async (context: AppContext, subscriptionId: string):
       .for('update', { skipLocked: true });
     const events = rows.filter((row) => row.state === 'received');
     const input = events.length ? await gateInputOf(tx, subscriptionId) : undefined;
-    if (!input) return rows.filter((row) => row.state === 'ready');
+    if (!input) return { events: rows.filter((row) => row.state === 'ready') };
     const verdicts = events.map((event) => verdictOf(event, input));
     const passing = events.filter((_, index) => verdicts[index] === 'count');
     const counted = new Map(
@@ -221,11 +222,9 @@ export const gateReceived = async (context: AppContext, subscriptionId: string):
     const readied = new Set(
       events.filter((_, index) => final[index]?.state === 'ready').map((event) => event.id),
     );
-    return rows.flatMap((row) =>
-      row.state === 'ready'
-        ? [row]
-        : readied.has(row.id)
-          ? [{ ...row, state: 'ready', lastError: null }]
-          : [],
-    );
+    const readyNow = (row: StripeEventRow): StripeEventRow[] => {
+      if (row.state === 'ready') return [row];
+      return readied.has(row.id) ? [{ ...row, state: 'ready', lastError: null }] : [];
+    };
+    return { events: rows.flatMap(readyNow), destinations: input.destinations };
   });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { pipelineMappingRuleSchema, type PipelineMappingRule } from '@billbridge/contract';
 import type { AppContext } from '../../../context.ts';
@@ -13,7 +13,7 @@ import { createStripeClient } from '../../../providers/stripe-client.ts';
 import { dueReady } from '../events/event-states.ts';
 import { eventTypesBecoming } from '../events/event-types.ts';
 import { TransientError } from '../retry.ts';
-import type { Fetched, LineItemLink, Link, RoundPlan } from './plan-round.ts';
+import type { Fetched, Link, RoundPlan } from './plan-round.ts';
 
 /** Events one round takes at most; the writer cuts them into batches of 100 per call. */
 export const roundSize = 1000;
@@ -51,59 +51,62 @@ const referencedIds = (events: StripeEventRow[]): string[] => {
   return [...ids];
 };
 
-const loadLinks = async (
-  context: AppContext,
-  destinationId: string,
-  stripeIds: string[],
-): Promise<Map<string, Link>> => {
-  if (stripeIds.length === 0) return new Map();
-  const rows = await context.database.db
-    .select()
-    .from(crmLink)
-    .where(and(eq(crmLink.destinationId, destinationId), inArray(crmLink.stripeObjectId, stripeIds)));
-  return new Map(rows.map((row) => [`${row.crmObjectType}:${row.stripeObjectId}`, row]));
-};
-
-/** The linked line items of the billing subscriptions the events are about (their deals'). */
-const lineItemLinks = async (
-  context: AppContext,
-  destinationId: string,
-  events: StripeEventRow[],
-): Promise<LineItemLink[]> => {
+/** The billing subscriptions among the events' objects: their deals' line items are loaded too. */
+const billingSubscriptionIds = (events: StripeEventRow[]): string[] => {
   const dealTypes = new Set<string>(eventTypesBecoming('deals'));
-  const billing = [
+  return [
     ...new Set(events.filter((event) => dealTypes.has(event.type)).flatMap((event) => event.objectId ?? [])),
   ];
-  if (billing.length === 0) return [];
-  return context.database.db
-    .select({
-      crmObjectId: crmLink.crmObjectId,
-      stripeObjectId: crmLink.stripeObjectId,
-      parentStripeObjectId: crmLink.parentStripeObjectId,
-    })
-    .from(crmLink)
-    .where(
-      and(
-        eq(crmLink.destinationId, destinationId),
-        eq(crmLink.crmObjectType, 'line_items'),
-        inArray(crmLink.parentStripeObjectId, billing),
-      ),
-    );
 };
 
 /** What a round for one destination plans from: its rules, the links of the events' objects. */
 export type LoadedRound = { rules: PipelineMappingRule[]; links: Map<string, Link> } & Fetched;
 
+/**
+ * The round's links in one look: those of the Stripe ids the events refer to, and the linked line
+ * items of the billing subscriptions the events are about (their deals').
+ */
 export const loadRound = async (
   context: AppContext,
   row: DestinationRow,
   events: StripeEventRow[],
-): Promise<LoadedRound> => ({
-  rules: rulesOf(row),
-  links: await loadLinks(context, row.id, referencedIds(events)),
-  lineItems: await lineItemLinks(context, row.id, events),
-  customers: new Map(),
-});
+): Promise<LoadedRound> => {
+  const stripeIds = referencedIds(events);
+  const billing = billingSubscriptionIds(events);
+  const lineItemsOf = and(
+    eq(crmLink.crmObjectType, 'line_items'),
+    inArray(crmLink.parentStripeObjectId, billing),
+  );
+  const rows =
+    stripeIds.length || billing.length
+      ? await context.database.db
+          .select()
+          .from(crmLink)
+          .where(
+            and(
+              eq(crmLink.destinationId, row.id),
+              or(
+                ...(stripeIds.length ? [inArray(crmLink.stripeObjectId, stripeIds)] : []),
+                ...(billing.length ? [lineItemsOf] : []),
+              ),
+            ),
+          )
+      : [];
+  const referenced = new Set(stripeIds);
+  const billed = new Set(billing);
+  return {
+    rules: rulesOf(row),
+    links: new Map(
+      rows
+        .filter((link) => referenced.has(link.stripeObjectId))
+        .map((link) => [`${link.crmObjectType}:${link.stripeObjectId}`, link]),
+    ),
+    lineItems: rows.filter(
+      (link) => link.crmObjectType === 'line_items' && billed.has(link.parentStripeObjectId ?? ''),
+    ),
+    customers: new Map(),
+  };
+};
 
 /** Reads the customers a plan asks for from the connected account (Stripe-Account header). */
 export const fetchCustomers = async (context: AppContext, plan: RoundPlan): Promise<Fetched['customers']> => {
