@@ -29,7 +29,12 @@ export type JobQueue = {
 /** `startAfter`: seconds from now, or a moment. */
 export type SendOptions = { tx?: Transaction; singletonKey?: string; startAfter?: number | Date };
 export type JobHandler<T> = (data: T, job: Job<T>) => Promise<void>;
-export type WorkerOptions = { batchSize?: number; concurrency?: number };
+export type WorkerOptions = {
+  batchSize?: number;
+  concurrency?: number;
+  /** The jobs of a fetch run at once, not one after another: a fetch and a completion for many. */
+  together?: boolean;
+};
 
 /** A background job: its queue's name and settings and its handler (jobs/registry.ts lists them all). */
 export type JobDefinition = {
@@ -94,26 +99,24 @@ export const createJobQueue = async (database: Database): Promise<JobQueue> => {
       // one at once (pg-boss's own burst mode is off at batchSize 1). Otherwise a backlog, whose
       // sends the queue's policy swallows without a NOTIFY, would be fetched once per polling
       // interval per slot (decision 038).
+      const runJob = async (job: Job<unknown>) => {
+        if (stopping)
+          return { id: job.id, status: 'failed' as const, output: { message: releasedAtShutdown } };
+        running.set(job.id, { name, id: job.id, since: new Date() });
+        try {
+          await handler(job.data as never, job as never);
+          return { id: job.id, status: 'completed' as const };
+        } catch (error) {
+          return { id: job.id, status: 'failed' as const, output: { message: String(error) } };
+        } finally {
+          running.delete(job.id);
+        }
+      };
       const runBatch = async (jobs: Job<unknown>[]) => {
+        if (options.together) return Promise.all(jobs.map(runJob));
         const results = [];
         for (const job of jobs) {
-          if (stopping) {
-            results.push({
-              id: job.id,
-              status: 'failed' as const,
-              output: { message: releasedAtShutdown },
-            });
-            continue;
-          }
-          running.set(job.id, { name, id: job.id, since: new Date() });
-          try {
-            await handler(job.data as never, job as never);
-            results.push({ id: job.id, status: 'completed' as const });
-          } catch (error) {
-            results.push({ id: job.id, status: 'failed' as const, output: { message: String(error) } });
-          } finally {
-            running.delete(job.id);
-          }
+          results.push(await runJob(job));
           await yieldToEventLoop();
         }
         return results;

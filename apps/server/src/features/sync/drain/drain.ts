@@ -1,10 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
-import { stripeEvent } from '../../../db/schema.ts';
 import { enqueueDrain } from './drain-queue.ts';
 import { gateReceived } from '../gate/gate.ts';
 import { dueReadyEvents, roundSize } from '../plan/load-round.ts';
 import { writeRound } from './round.ts';
+import { waitingQuery, type Waiting, type WaitingRow } from '../settle/settle.ts';
+import { queryRows } from '../../../db/client.ts';
 
 /** A drain hands its worker slot back after this long, so one tenant's backlog never starves others. */
 export const sliceMs = 3_000;
@@ -25,25 +25,13 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 const lastRoundAt = new Map<string, number>();
 
-/** What a drain leaves behind: received events not gated yet, and when the earliest ready one is due. */
-type Left = { received: boolean; dueInSeconds: number | undefined };
-
-/** The workspace's waiting events in one look (the state index holds them). */
-const leftOf = async (context: AppContext, subscriptionId: string): Promise<Left> => {
-  const [row] = await context.database.db
-    .select({
-      received: sql<boolean | null>`bool_or(${stripeEvent.state} = 'received')`,
-      dueInSeconds: sql<number | null>`extract(epoch from min(coalesce(${stripeEvent.notBefore}, now()))
-        filter (where ${stripeEvent.state} = 'ready') - now())::float8`,
-    })
-    .from(stripeEvent)
-    .where(
-      and(eq(stripeEvent.subscriptionId, subscriptionId), inArray(stripeEvent.state, ['received', 'ready'])),
-    );
-  return { received: row?.received === true, dueInSeconds: row?.dueInSeconds ?? undefined };
+/** What waits in the workspace's inbox. */
+const waitingOf = async (context: AppContext, subscriptionId: string): Promise<Waiting> => {
+  const [row] = await queryRows<WaitingRow>(context.database.db, waitingQuery(subscriptionId));
+  return { received: row?.received === true, dueInSeconds: row?.due_in_seconds ?? undefined };
 };
 
-const hasWorkNow = (left: Left) =>
+const hasWorkNow = (left: Waiting) =>
   left.received || (left.dueInSeconds !== undefined && left.dueInSeconds <= 0);
 
 /**
@@ -56,9 +44,9 @@ export const drainWorkspace = async (context: AppContext, subscriptionId: string
   let lastRound = lastRoundAt.get(subscriptionId) ?? 0;
   lastRoundAt.delete(subscriptionId);
   let ranDry = false;
-  // After a round, one look says whether another is due: a lone event's drain ends there instead
-  // of gating and loading again to find nothing, then asking twice what is left.
-  let left: Left | undefined;
+  // A round's settle says what waits besides: a lone event's drain ends there instead of gating
+  // and loading again to find nothing, then asking what is left.
+  let left: Waiting | undefined;
   while (Date.now() - started < sliceMs) {
     const gated =
       left?.received === false
@@ -77,15 +65,14 @@ export const drainWorkspace = async (context: AppContext, subscriptionId: string
       continue;
     }
     lastRound = Date.now();
-    await writeRound(context, subscriptionId, events, gated.destinations);
-    left = await leftOf(context, subscriptionId);
+    left = await writeRound(context, subscriptionId, events, gated.destinations);
     if (!hasWorkNow(left)) {
       ranDry = true;
       break;
     }
   }
   if (!ranDry) lastRoundAt.set(subscriptionId, lastRound);
-  const { received, dueInSeconds } = left ?? (await leftOf(context, subscriptionId));
+  const { received, dueInSeconds } = left ?? (await waitingOf(context, subscriptionId));
   if (received) return enqueueDrain(context.queue, subscriptionId);
   if (dueInSeconds !== undefined)
     await enqueueDrain(context.queue, subscriptionId, { startAfter: Math.max(0, Math.ceil(dueInSeconds)) });

@@ -5,7 +5,7 @@ import { fetchCustomers, loadRound } from '../plan/load-round.ts';
 import { planRound } from '../plan/plan-round.ts';
 import { TransientError } from '../retry.ts';
 import { settlementOf, type DestinationRound } from '../settle/outcomes.ts';
-import { settleRound } from '../settle/settle.ts';
+import { settleRound, type Waiting } from '../settle/settle.ts';
 import { writeDestination } from '../write/write-destination.ts';
 
 /**
@@ -33,7 +33,8 @@ const roundIn = async (
 
 /**
  * One write round for a workspace: the due ready events, planned and written to each enabled,
- * connected destination (no transaction is open during the calls), then settled in one transaction.
+ * connected destination (no transaction is open during the calls), then settled in one statement,
+ * which also says what waits in the inbox besides.
  */
 export const writeRound = async (
   context: AppContext,
@@ -41,11 +42,11 @@ export const writeRound = async (
   events: StripeEventRow[],
   /** The destinations syncing now, when the caller just read them (the gate does). */
   read?: DestinationRow[],
-): Promise<void> => {
+): Promise<Waiting> => {
   const destinations =
     read ??
     (await context.database.db.select().from(destination).where(syncingDestinationsOf(subscriptionId)));
   const rounds: DestinationRound[] = [];
   for (const row of destinations) rounds.push(await roundIn(context, row, events));
-  await settleRound(context, settlementOf(subscriptionId, events, rounds));
+  return settleRound(context, settlementOf(subscriptionId, events, rounds));
 };

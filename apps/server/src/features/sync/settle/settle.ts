@@ -1,8 +1,8 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../../context.ts';
-import { activity, crmLink, type StripeEventRow } from '../../../db/schema.ts';
-import type { Db } from '../../../db/client.ts';
+import { activity, crmLink, stripeEvent, type StripeEventRow } from '../../../db/schema.ts';
+import { queryRows, type Db } from '../../../db/client.ts';
 import { observeSynced } from '../../../metrics/metrics.ts';
 import {
   heldForDestination,
@@ -202,13 +202,51 @@ const moveWithActivities = (db: Db, round: RoundSettlement): SQL[] => {
   });
 };
 
+/** What waits in the workspace's inbox after a round: received events, and when the earliest ready one is due. */
+export type Waiting = { received: boolean; dueInSeconds: number | undefined };
+
+/**
+ * What waits in the workspace's inbox, `besides` the events given, in one look (the state index
+ * holds them). The settle statement runs it as its own query: it sees the inbox as the statement
+ * began, so the round's events are left out and counted from their changes.
+ */
+export const waitingQuery = (subscriptionId: string, besides: number[] = []) => sql`select
+    coalesce(bool_or(${stripeEvent.state} = 'received'), false) as received,
+    extract(epoch from min(coalesce(${stripeEvent.notBefore}, now()))
+      filter (where ${stripeEvent.state} = 'ready') - now())::float8 as due_in_seconds
+  from ${stripeEvent}
+  where ${and(
+    eq(stripeEvent.subscriptionId, subscriptionId),
+    inArray(stripeEvent.state, ['received', 'ready']),
+    notInArray(stripeEvent.id, besides),
+  )}`;
+
+export type WaitingRow = { received: boolean; due_in_seconds: number | null };
+
+/** When the earliest of the round's events that stay ready (retried later) is due, in seconds. */
+const dueAgainInSeconds = (round: RoundSettlement): number | undefined => {
+  const due = round.events.flatMap((event) => {
+    const outcome = round.outcomes.get(event.id);
+    const change = outcome && changeOf(event, outcome);
+    if (change?.state !== 'ready') return [];
+    return [((change.event.notBefore?.getTime() ?? Date.now()) - Date.now()) / 1000];
+  });
+  return due.length ? Math.min(...due) : undefined;
+};
+
+const earliest = (...seconds: (number | null | undefined)[]) => {
+  const known = seconds.filter((value): value is number => typeof value === 'number');
+  return known.length ? Math.min(...known) : undefined;
+};
+
 /**
  * Records a round in ONE statement, its parts as CTEs (atomic, with no transaction's round trips:
- * a round of a lone event used to cost five): the CRM links, each event's state and its activity.
- * Events that changed state meanwhile (a replay, say) are left alone. Held events of currencies the
- * portal has turned on go again in the same transaction.
+ * a round of a lone event used to cost five): the CRM links, each event's state and its activity;
+ * its query says what waits in the inbox besides. Events that changed state meanwhile (a replay,
+ * say) are left alone. Held events of currencies the portal has turned on go again in the same
+ * transaction.
  */
-export const settleRound = async (context: AppContext, round: RoundSettlement): Promise<void> => {
+export const settleRound = async (context: AppContext, round: RoundSettlement): Promise<Waiting> => {
   const { db } = context.database;
   // One statement sees one snapshot: a link the round also drops is not saved (saving it first
   // and deleting it after, as two statements did, came to the same).
@@ -222,15 +260,24 @@ export const settleRound = async (context: AppContext, round: RoundSettlement): 
     ),
     ...moveWithActivities(db, round),
   ];
-  const settle = async (run: Db) => {
-    if (parts.length) await run.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
-  };
+  const waiting = waitingQuery(
+    round.subscriptionId,
+    round.events.map((event) => event.id),
+  );
+  const statement = parts.length ? sql`with ${sql.join(parts, sql`, `)} ${waiting}` : waiting;
+  const settle = async (run: Db) => (await queryRows<WaitingRow>(run, statement))[0];
   const reasons = (round.enabledCurrencies ?? []).map(heldForCurrency);
-  if (reasons.length === 0) await settle(db);
-  else
-    await db.transaction(async (tx) => {
-      await settle(tx);
-      await replayEvents(context, tx, round.subscriptionId, { states: ['held'], reasons });
-    });
+  const besides =
+    reasons.length === 0
+      ? await settle(db)
+      : await db.transaction(async (tx) => {
+          const row = await settle(tx);
+          await replayEvents(context, tx, round.subscriptionId, { states: ['held'], reasons });
+          return row;
+        });
   observeSynced(round.events.filter((event) => round.outcomes.get(event.id)?.kind === 'written'));
+  return {
+    received: besides?.received === true,
+    dueInSeconds: earliest(besides?.due_in_seconds, dueAgainInSeconds(round)),
+  };
 };

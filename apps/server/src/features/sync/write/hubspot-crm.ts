@@ -220,10 +220,10 @@ export const hubspotCrm = (context: AppContext, hubId: number, tokens: TokenSour
         return (await response.json()) as T;
       };
       try {
-        const company = await read<{ id: string }>('/settings/v3/currencies/company-currency');
-        const rates = await read<{ results: { fromCurrencyCode: string }[] }>(
-          '/settings/v3/currencies/exchange-rates/current',
-        );
+        const [company, rates] = await Promise.all([
+          read<{ id: string }>('/settings/v3/currencies/company-currency'),
+          read<{ results: { fromCurrencyCode: string }[] }>('/settings/v3/currencies/exchange-rates/current'),
+        ]);
         return new Set([company.id, ...rates.results.map((rate) => rate.fromCurrencyCode)]);
       } catch (error) {
         if (error instanceof RejectedCrmError) return undefined;

@@ -52,11 +52,11 @@ const writeInPortalCurrencies = async (
   row: DestinationRow & { hubId: number },
   crm: CrmClient,
   plan: PortalPlan,
+  /** The portal's currencies, where the plan has some and they could be read. */
+  enabled: ReadonlySet<string> | undefined,
   write: () => Promise<PlanResult>,
 ): Promise<Omit<DestinationWrite, 'written'>> => {
   const held = new Map<number, string>();
-  const wanted = new Set(plan.records.flatMap((record) => currencyOf(record) ?? []));
-  const enabled = wanted.size ? await portalCurrencies(crm, row.hubId, wanted) : undefined;
   const missing = enabled ? holdMissingCurrencies(plan, enabled, held) : new Set<string>();
   const result = await write();
   for (const [eventRowId, reason] of result.failed) {
@@ -106,7 +106,12 @@ export const writeDestination = async (
   const crm = hubspotCrm(context, row.hubId, tokens);
   const written = portalPlanOf(plan);
   const hubId = row.hubId;
-  const stages = writesDealStages(written) ? await portalPipelines(crm, hubId, written) : undefined;
+  const wanted = new Set(written.records.flatMap((record) => currencyOf(record) ?? []));
+  // The portal's stages and currencies (cached; a new portal's first round reads them) side by side.
+  const [stages, enabled] = await Promise.all([
+    writesDealStages(written) ? portalPipelines(crm, hubId, written) : undefined,
+    wanted.size ? portalCurrencies(crm, hubId, wanted) : undefined,
+  ]);
   if (stages) keepKnownStages(written, stages.pipelines);
   /** Deals refused for a stage deleted since the cached read: fitted to the portal's stages as they are. */
   const refitStages = async (refused: RecordWrite[]) => {
@@ -115,7 +120,7 @@ export const writeDestination = async (
     keepKnownStages({ ...written, records: refused }, fresh.pipelines);
     return true;
   };
-  const currencies = await writeInPortalCurrencies(context, { ...row, hubId }, crm, written, () =>
+  const currencies = await writeInPortalCurrencies(context, { ...row, hubId }, crm, written, enabled, () =>
     executePlan(
       crm,
       written,
