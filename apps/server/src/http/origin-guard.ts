@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '@billbridge/contract';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -26,15 +26,22 @@ export const normalizedPath = (url: string): string | null => {
  */
 export const registerOriginGuard = (app: FastifyInstance, appUrl: string, paths: RegExp) => {
   const allowed = new URL(appUrl).origin;
-  app.addHook('onRequest', async (request) => {
+  const refusalOf = (request: FastifyRequest): AppError | undefined => {
     const pathname = normalizedPath(request.url);
     const raw = request.url.split('?')[0];
     if (pathname === null || (pathname !== raw && serverPaths.test(pathname))) {
-      throw new AppError('invalid-argument', 'The request path is not in its canonical form.');
+      return new AppError('invalid-argument', 'The request path is not in its canonical form.');
     }
-    if (safeMethods.has(request.method) || !paths.test(pathname)) return;
+    if (safeMethods.has(request.method) || !paths.test(pathname)) return undefined;
     const origin = request.headers.origin;
     if (origin && origin !== allowed)
-      throw new AppError('permission-denied', 'Cross-origin request refused.');
+      return new AppError('permission-denied', 'Cross-origin request refused.');
+    return undefined;
+  };
+  // A callback hook, not an async one: it runs on every request, and a promise each costs more.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const refusal = refusalOf(request);
+    if (refusal) done(refusal);
+    else done();
   });
 };

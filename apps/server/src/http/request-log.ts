@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { loggableUrl } from '../logger.ts';
 
-/** One line per answered request, with the URL's query values left out (`loggableUrl`). */
+/**
+ * One line per answered request, with the URL's query values left out (`loggableUrl`); a callback
+ * hook, as it runs on every answer.
+ */
 export const registerRequestLog = (app: FastifyInstance): void => {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {
         req: { method: request.method, url: loggableUrl(request.url), remoteAddress: request.ip },
@@ -12,5 +15,6 @@ export const registerRequestLog = (app: FastifyInstance): void => {
       },
       'request completed',
     );
+    done();
   });
 };

@@ -14,8 +14,11 @@ const timestampOf = (header: string): number | undefined => {
   return Number.isFinite(value) ? value : undefined;
 };
 
-/** Verifies the signature on the raw bytes; throws invalid-argument for anything not from Stripe. */
-const verifiedEvent = (body: Buffer, header: string | undefined, secret: string): Stripe.Event => {
+/**
+ * Verifies the signature on the raw body (decoded once: the SDK would decode bytes twice more);
+ * throws invalid-argument for anything not from Stripe.
+ */
+const verifiedEvent = (body: string, header: string | undefined, secret: string): Stripe.Event => {
   if (!header) throw new AppError('invalid-argument', 'Missing Stripe-Signature header.');
   const timestamp = timestampOf(header);
   if (timestamp === undefined || timestamp - Date.now() / 1000 > signatureToleranceSeconds) {
@@ -50,8 +53,9 @@ export const registerSignedStripeRoute = (
       const body = request.body;
       if (!Buffer.isBuffer(body)) throw new AppError('invalid-argument', 'Missing request body.');
       const signature = request.headers['stripe-signature'];
-      const event = verifiedEvent(body, typeof signature === 'string' ? signature : undefined, secret);
-      return reply.status(200).send(await handle(event, body.toString('utf8')));
+      const text = body.toString('utf8');
+      const event = verifiedEvent(text, typeof signature === 'string' ? signature : undefined, secret);
+      return reply.status(200).send(await handle(event, text));
     });
   });
 };
