@@ -219,8 +219,9 @@ export const crmLink = pgTable(
 );
 
 /**
- * The request budget of one HubSpot portal, shared by every worker on every machine: a token
- * bucket read and written under a row lock (features/sync/hubspot-budget.ts).
+ * The request budget of one HubSpot portal, shared by every worker on every machine: its window of
+ * calls, read and written under a row lock (features/sync/write/hubspot-budget.ts). UNLOGGED
+ * (migration 0016, which Drizzle's schema cannot say): state for the next seconds, not a record.
  */
 export const hubspotBudget = pgTable('hubspot_budget', {
   hubId: bigint('hub_id', { mode: 'number' }).primaryKey(),
