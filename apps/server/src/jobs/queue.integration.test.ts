@@ -97,4 +97,25 @@ describe('the job queue', () => {
     // Waiting the 5 s notify backstop after each job would take minutes.
     await waitFor(() => done.length === 30, 10_000);
   });
+
+  it('runs the jobs of one fetch at once when the queue works them together', async () => {
+    const started: number[] = [];
+    const finished: number[] = [];
+    await t.context.queue.define('together');
+    await t.context.queue.boss.insert(
+      'together',
+      Array.from({ length: 4 }, (_, n) => ({ data: { n } })),
+    );
+    await t.context.queue.work<{ n: number }>(
+      'together',
+      async ({ n }) => {
+        started.push(n);
+        // Each job waits until all four started: one after another, the first would wait forever.
+        await waitFor(() => started.length === 4, 5_000);
+        finished.push(n);
+      },
+      { batchSize: 4, together: true },
+    );
+    await waitFor(() => finished.length === 4, 10_000);
+  });
 });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../../db/client.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { blockHubSpotCalls, hubspotLimits, takeHubSpotCall, type HubSpotLimits } from './hubspot-budget.ts';
 
@@ -40,5 +42,13 @@ describe('the HubSpot call budget', () => {
     // No burst after the block: one call per 1/10 s, the window's average.
     const gap = (hubspotLimits.windowSeconds / hubspotLimits.calls) * 1000;
     expect(times[2]).toBeGreaterThanOrEqual(900 + 2 * gap - 50);
+  });
+
+  it('keeps its windows in an unlogged table: a take waits for no flush to disk', async () => {
+    const [table] = await queryRows<{ persistence: string }>(
+      t.context.database.db,
+      sql`select relpersistence as persistence from pg_class where relname = 'hubspot_budget'`,
+    );
+    expect(table?.persistence).toBe('u');
   });
 });
