@@ -3,7 +3,7 @@ import { enqueueDrain } from './drain-queue.ts';
 import { gateReceived } from '../gate/gate.ts';
 import { dueReadyEvents, roundSize } from '../plan/load-round.ts';
 import { writeRound } from './round.ts';
-import { waitingQuery, type Waiting, type WaitingRow } from '../settle/settle.ts';
+import { waitingFrom, waitingQuery, type Waiting, type WaitingRow } from '../settle/settle.ts';
 import { queryRows } from '../../../db/client.ts';
 
 /** A drain hands its worker slot back after this long, so one tenant's backlog never starves others. */
@@ -28,7 +28,7 @@ const lastRoundAt = new Map<string, number>();
 /** What waits in the workspace's inbox. */
 const waitingOf = async (context: AppContext, subscriptionId: string): Promise<Waiting> => {
   const [row] = await queryRows<WaitingRow>(context.database.db, waitingQuery(subscriptionId));
-  return { received: row?.received === true, dueInSeconds: row?.due_in_seconds ?? undefined };
+  return waitingFrom(row);
 };
 
 const hasWorkNow = (left: Waiting) =>

@@ -181,15 +181,21 @@ const dropLinks = (db: Db, unlinks: Unlink[]) =>
       ),
   );
 
-/** Each event's move, identical changes together, and the activities of the events it moved. */
-const moveWithActivities = (db: Db, round: RoundSettlement): SQL[] => {
-  const groups = new Map<string, { change: Change; ids: number[] }>();
-  for (const event of round.events) {
+type EventChange = { id: number; change: Change };
+
+/** Each event's change, as its outcome makes it: once, as a retry's backoff is drawn at random. */
+const changesOf = (round: RoundSettlement): EventChange[] =>
+  round.events.flatMap((event) => {
     const outcome = round.outcomes.get(event.id);
-    if (!outcome) continue;
-    const change = changeOf(event, outcome);
+    return outcome ? [{ id: event.id, change: changeOf(event, outcome) }] : [];
+  });
+
+/** Each event's move, identical changes together, and the activities of the events it moved. */
+const moveWithActivities = (db: Db, changes: EventChange[]): SQL[] => {
+  const groups = new Map<string, { change: Change; ids: number[] }>();
+  for (const { id, change } of changes) {
     const key = JSON.stringify(change);
-    groups.set(key, { change, ids: [...(groups.get(key)?.ids ?? []), event.id] });
+    groups.set(key, { change, ids: [...(groups.get(key)?.ids ?? []), id] });
   }
   return [...groups.values()].flatMap(({ change, ids }, index) => {
     const moved = sql.identifier(`moved_${index}`);
@@ -224,19 +230,17 @@ export const waitingQuery = (subscriptionId: string, besides: number[] = []) => 
 export type WaitingRow = { received: boolean; due_in_seconds: number | null };
 
 /** When the earliest of the round's events that stay ready (retried later) is due, in seconds. */
-const dueAgainInSeconds = (round: RoundSettlement): number | undefined => {
-  const due = round.events.flatMap((event) => {
-    const outcome = round.outcomes.get(event.id);
-    const change = outcome && changeOf(event, outcome);
-    if (change?.state !== 'ready') return [];
-    return [((change.event.notBefore?.getTime() ?? Date.now()) - Date.now()) / 1000];
-  });
+const dueAgainInSeconds = (changes: EventChange[]): number | undefined => {
+  const due = changes.flatMap(({ change }) =>
+    change.state === 'ready' ? [((change.event.notBefore?.getTime() ?? Date.now()) - Date.now()) / 1000] : [],
+  );
   return due.length ? Math.min(...due) : undefined;
 };
 
-const earliest = (...seconds: (number | null | undefined)[]) => {
-  const known = seconds.filter((value): value is number => typeof value === 'number');
-  return known.length ? Math.min(...known) : undefined;
+/** What waits, from the waiting query's row and, after a round, when its retries are due. */
+export const waitingFrom = (row: WaitingRow | undefined, dueAgain?: number): Waiting => {
+  const due = [row?.due_in_seconds, dueAgain].filter((value): value is number => typeof value === 'number');
+  return { received: row?.received === true, dueInSeconds: due.length ? Math.min(...due) : undefined };
 };
 
 /**
@@ -252,13 +256,14 @@ export const settleRound = async (context: AppContext, round: RoundSettlement): 
   // and deleting it after, as two statements did, came to the same).
   const dropped = new Set((round.unlinks ?? []).map(linkKey));
   const links = round.links.filter((link) => !dropped.has(linkKey(link)));
+  const changes = changesOf(round);
   // A builder embedded in `sql` comes in parentheses: `name as (statement)`.
   const parts: SQL[] = [
     ...saveLinks(db, links).map((insert, index) => sql`${sql.identifier(`links_${index}`)} as ${insert}`),
     ...dropLinks(db, round.unlinks ?? []).map(
       (remove, index) => sql`${sql.identifier(`unlinks_${index}`)} as ${remove}`,
     ),
-    ...moveWithActivities(db, round),
+    ...moveWithActivities(db, changes),
   ];
   const waiting = waitingQuery(
     round.subscriptionId,
@@ -276,8 +281,5 @@ export const settleRound = async (context: AppContext, round: RoundSettlement): 
           return row;
         });
   observeSynced(round.events.filter((event) => round.outcomes.get(event.id)?.kind === 'written'));
-  return {
-    received: besides?.received === true,
-    dueInSeconds: earliest(besides?.due_in_seconds, dueAgainInSeconds(round)),
-  };
+  return waitingFrom(besides, dueAgainInSeconds(changes));
 };
