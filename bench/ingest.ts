@@ -4,7 +4,7 @@
  * route doing the same single INSERT (the same statement) into the same database, and a bare
  * hello-world route, in the same run — on PostgreSQL and on PGlite. The load runs on a thread of its
  * own (`load.ts`), so the client's work is not charged to the server's.
- * Ends with one JSON line. BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 32).
+ * Ends with one JSON line. BENCH_SECONDS (default 15) and BENCH_CONNECTIONS (default 32).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -25,10 +25,10 @@ import { user } from '../apps/server/src/db/schema.ts';
 import { runLoad } from './load.ts';
 import { onBothEngines, type Engine } from './engines.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const tenants = 20;
-const turns = 3;
+const turns = 5;
 
 type Figures = {
   engine: string;
@@ -91,7 +91,7 @@ const measure = async (engine: Engine, target: DatabaseTarget): Promise<Figures>
   // Every route warms up first (JIT, prepared statements, pool), so the run compares steady states.
   const routes = [ingestRoute, bareRoute, helloRoute];
   for (const route of routes) await runLoad({ ...route, ...load, seconds: 2 });
-  // The routes take turns, a third of the time each turn: what drifts during the run (the table
+  // The routes take turns, a fifth of the time each turn: what drifts during the run (the table
   // growing, the machine's other load) weighs on all of them alike instead of on the last one.
   const runs = routes.map((route) => ({ route, total: 0, seconds: 0, errors: 0 }));
   for (let turn = 0; turn < turns; turn++) {

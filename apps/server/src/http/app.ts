@@ -56,7 +56,7 @@ export const buildHttpApp = async (
   options: HttpOptions = {},
 ): Promise<FastifyInstance> => {
   const app = baseApp(context);
-  await registerSecurityHeaders(app, context.config.appUrl, context.providers.stripe);
+  registerSecurityHeaders(app, context.config.appUrl, context.providers.stripe);
   // OAuth providers come back to /api/auth/callback/* from their own origin; the state guards those.
   registerOriginGuard(app, context.config.appUrl, /^\/api\/(functions\/|auth\/(?!callback\/))/);
   registerHealthRoutes(app, context.database);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '@billbridge/contract';
 import type { AppContext } from '../context.ts';
 import { databaseGauges } from '../metrics/database-gauges.ts';
-import { registry, webhooksReceived, webhooksRefused } from '../metrics/metrics.ts';
+import { registry } from '../metrics/metrics.ts';
 
 const bearerMatches = (header: string | undefined, token: string): boolean => {
   const given = Buffer.from(header ?? '');
@@ -16,14 +16,6 @@ const bearerMatches = (header: string | undefined, token: string): boolean => {
  * `Authorization: Bearer $METRICS_TOKEN`; without METRICS_TOKEN the route does not exist (404).
  */
 export const registerMetricsRoute = (app: FastifyInstance, context: AppContext): void => {
-  // A callback hook, not an async one: it runs on every answer, and a promise each costs more.
-  app.addHook('onResponse', (request, reply, done) => {
-    if (request.routeOptions.url === '/webhooks/stripe') {
-      if (reply.statusCode < 300) webhooksReceived.inc();
-      else webhooksRefused.inc({ status: `${Math.floor(reply.statusCode / 100)}xx` });
-    }
-    done();
-  });
   const token = context.config.metricsToken;
   if (!token) return;
   app.get('/metrics', async (request, reply) => {

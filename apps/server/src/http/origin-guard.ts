@@ -5,9 +5,13 @@ import { AppError } from '@billbridge/contract';
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 const serverPaths = /^\/(api|webhooks)\//;
 
+/** What normalizing can change: an escape, a dot segment, a doubled slash. */
+const unresolved = /%|\/\.|\/\//;
+
 /** The path as the router sees it: percent-decoded, dot segments and doubled slashes resolved. */
 export const normalizedPath = (url: string): string | null => {
   const raw = url.split('?')[0] ?? '/';
+  if (!unresolved.test(raw)) return raw;
   try {
     return path.posix.normalize(decodeURIComponent(raw));
   } catch {

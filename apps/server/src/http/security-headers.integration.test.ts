@@ -43,6 +43,23 @@ describe('security headers', () => {
     }
   });
 
+  it('come with a webhook answer as the set for machines: nothing to load, frame, sniff or cache', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=forged' },
+      payload: '{}',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
   it('let the payment forms load Stripe.js from its configured address and call its API', async () => {
     const stripe = t.context.providers.stripe;
     if (!stripe) throw new Error('The test app runs the sandbox.');
@@ -57,7 +74,7 @@ describe('security headers', () => {
 describe('security headers for a stand-in published under another name', () => {
   it('let Stripe.js call the API at the origin it was loaded from as well', async () => {
     const app = Fastify();
-    await registerSecurityHeaders(app, 'http://localhost:3000', {
+    registerSecurityHeaders(app, 'http://localhost:3000', {
       stripeJsUrl: 'http://localhost:12111/sandbox.js',
       apiUrl: 'http://sandbox:12111',
     });
@@ -79,6 +96,8 @@ describe('security headers behind https', () => {
       expectSecurityHeaders(response.headers);
       expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       expect(String(response.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+      const webhook = await t.app.inject({ method: 'POST', url: '/webhooks/stripe', payload: '{}' });
+      expect(webhook.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     } finally {
       await t.close();
     }

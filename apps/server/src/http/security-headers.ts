@@ -1,3 +1,5 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { StripeSettings } from '../config/env.ts';
@@ -25,25 +27,22 @@ const stripeOrigins = (stripe: StripeJsSources | undefined) => {
   return { script: scripts, frame, connect };
 };
 
+type HeaderList = ReadonlyArray<readonly [string, string]>;
+
 /**
- * Security headers on every answer (decision 014). The SPA is built with no inline script, so
- * scripts come from this origin only; Mantine writes styles at run time, hence 'unsafe-inline' for
- * styles alone. No page may frame ours (`frame-ancestors 'none'`: owner screens cannot be
- * clickjacked). No referrer leaves the app, so an `/auth/action?oobCode=…` link never travels in a
- * Referer header. HSTS only when the app is served over https, where it is meaningful. Payment forms
- * load Stripe.js from its configured address (decision 028).
- *
- * helmet's middleware is built once here: `@fastify/helmet` built it anew on every request
- * (parsing and checking every CSP directive), a third of the webhook route's own work (decision 038).
+ * The headers a helmet policy sets, worked out once: our policies have no per-answer part (no
+ * nonces), and helmet would rebuild the CSP string for every answer.
  */
-export const registerSecurityHeaders = async (
-  app: FastifyInstance,
-  appUrl: string,
-  stripe?: StripeJsSources,
-): Promise<void> => {
-  const https = appUrl.startsWith('https://');
+const headersOf = (policy: ReturnType<typeof helmet>): HeaderList => {
+  const response = new ServerResponse(new IncomingMessage(new Socket()));
+  policy(response.req, response, () => undefined);
+  return Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)] as const);
+};
+
+/** What every page and browser-facing answer carries. */
+const documentPolicy = (https: boolean, stripe?: StripeJsSources) => {
   const stripeJs = stripeOrigins(stripe);
-  const setHeaders = helmet({
+  return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -66,6 +65,59 @@ export const registerSecurityHeaders = async (
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },
   });
-  // helmet 8 throws instead of passing errors on, so its callback only ever says "done".
-  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, () => done()));
+};
+
+/**
+ * What an answer to a machine carries (OWASP's REST security headers): a webhook's JSON answer is
+ * read by the provider's servers and never rendered, so the headers that steer a browser's
+ * rendering of a page (script and style sources, cross-origin isolation, DNS prefetch, download
+ * and XSS-filter switches) have nothing to act on. It still cannot be framed, sniffed, cached or
+ * sent over plain http once https was seen.
+ */
+const machinePolicy = (https: boolean) =>
+  helmet({
+    // A JSON answer loads nothing and may be framed by nothing.
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xContentTypeOptions: true,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: { action: 'deny' },
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+
+/** Where machines call us: the providers' webhooks. */
+const machinePaths = /^\/webhooks\//;
+
+/**
+ * Security headers on every answer (decisions 014 and 045). The SPA is built with no inline
+ * script, so scripts come from this origin only; Mantine writes styles at run time, hence
+ * 'unsafe-inline' for styles alone. No page may frame ours (`frame-ancestors 'none'`: owner screens
+ * cannot be clickjacked). No referrer leaves the app, so an `/auth/action?oobCode=…` link never
+ * travels in a Referer header. HSTS only when the app is served over https, where it is
+ * meaningful. Payment forms load Stripe.js from its configured address (decision 028). Webhook
+ * answers carry the machine set.
+ */
+export const registerSecurityHeaders = (
+  app: FastifyInstance,
+  appUrl: string,
+  stripe?: StripeJsSources,
+): void => {
+  const https = appUrl.startsWith('https://');
+  const documents = headersOf(documentPolicy(https, stripe));
+  const machines: HeaderList = [...headersOf(machinePolicy(https)), ['cache-control', 'no-store']];
+  // On the raw answer, as helmet did: answers written past Fastify (auth, static files) keep them.
+  app.addHook('onRequest', (request, reply, done) => {
+    const headers = machinePaths.test(request.url) ? machines : documents;
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
 };

@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { AppError } from '@billbridge/contract';
 import type { AppContext } from '../context.ts';
 import { ingestStripeEvent } from '../features/sync/ingest/ingest.ts';
+import { webhooksReceived, webhooksRefused } from '../metrics/metrics.ts';
 
 /** Stripe's own tolerance; we also refuse timestamps that far in the future (a replay can't be pre-signed). */
 export const signatureToleranceSeconds = 300;
@@ -34,19 +35,27 @@ const verifiedEvent = (body: string, header: string | undefined, secret: string)
 
 /**
  * A POST route for signed Stripe events: the signature is checked on the raw body against the
- * secret `secretOf` gives (none → 503), and `handle` answers what the event became.
+ * secret `secretOf` gives (none → 503), and `handle` answers what the event became. `onAnswer`
+ * hears every answer's status, refusals included.
  */
 export const registerSignedStripeRoute = (
   app: FastifyInstance,
   path: string,
   secretOf: () => string | undefined,
   handle: (event: Stripe.Event, body: string) => Promise<object>,
+  onAnswer?: (statusCode: number) => void,
 ): void => {
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxBodyBytes }, (_request, body, done) =>
       done(null, body),
     );
+    // A callback hook on this route alone, as it runs on every delivery.
+    if (onAnswer)
+      scope.addHook('onResponse', (_request, reply, done) => {
+        onAnswer(reply.statusCode);
+        done();
+      });
     scope.post(path, async (request, reply) => {
       const secret = secretOf();
       if (!secret) throw new AppError('unavailable', 'Stripe is not configured on this server.');
@@ -58,6 +67,12 @@ export const registerSignedStripeRoute = (
       return reply.status(200).send(await handle(event, text));
     });
   });
+};
+
+/** For /metrics: deliveries answered 2xx, and the others by status class. */
+const countDelivery = (statusCode: number): void => {
+  if (statusCode < 300) webhooksReceived.inc();
+  else webhooksRefused.inc({ status: `${Math.floor(statusCode / 100)}xx` });
 };
 
 /**
@@ -74,4 +89,5 @@ export const registerStripeWebhook = (app: FastifyInstance, context: AppContext)
       const outcome = await ingestStripeEvent(context, event, body);
       return { received: true, duplicate: outcome === 'duplicate' };
     },
+    countDelivery,
   );
