@@ -234,6 +234,23 @@ export const hubspotBudget = pgTable('hubspot_budget', {
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
 });
 
+/**
+ * What the writer last read of a HubSpot portal (features/sync/write/portal-facts.ts): its deal
+ * pipelines, its currencies. Read when a destination connects and again when ten minutes old, so
+ * no process, new or restarted, reads them again for each portal's first round.
+ */
+export const hubspotPortalFact = pgTable(
+  'hubspot_portal_fact',
+  {
+    hubId: bigint('hub_id', { mode: 'number' }).notNull(),
+    /** pipelines | currencies */
+    fact: text('fact').notNull(),
+    value: jsonb('value').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.hubId, table.fact] })],
+);
+
 /** An import of a source's existing objects through Stripe's list APIs, resumable after a crash. */
 export const backfill = pgTable(
   'backfill',

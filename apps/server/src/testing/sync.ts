@@ -15,6 +15,7 @@ import { signUpUser, type TestUser } from './users.ts';
 import { seedWorkspace } from './workspaces.ts';
 import { sealForRow } from './sealed.ts';
 import { waitFor } from './wait.ts';
+import { portalFactStore, rememberPortalFacts } from '../features/sync/write/portal-facts.ts';
 
 /** A Stripe event as the stand-in would send it, for tests that post webhooks by hand. */
 export const stripeEventOf = (
@@ -166,7 +167,7 @@ const schemaScopes = ['crm.schemas.deals.write', 'crm.schemas.invoices.write'];
 /**
  * A destination connected to a portal of the embedded HubSpot stand-in (a fresh one unless
  * `portalId` names one), with the unique properties the connect flow creates for the granted
- * `scopes` and the given rules.
+ * `scopes`, the portal facts it keeps, and the given rules.
  */
 export const seedDestination = async (
   context: AppContext,
@@ -180,6 +181,7 @@ export const seedDestination = async (
   const token = sandbox.hubspotState.issueToken(portal.id);
   const client = new Client({ accessToken: token.accessToken, basePath: sandbox.hubspot.url });
   await ensureStripeIdProperties(client, scopes);
+  await rememberPortalFacts(client, portal.id, portalFactStore(context.database.db));
   const destinationId = randomUUID();
   await context.database.db.insert(destination).values({
     id: destinationId,

@@ -13,6 +13,7 @@ import {
 } from '../../testing/connections.ts';
 import { errorOf } from '../../testing/users.ts';
 import { openStoredToken } from '../../testing/sealed.ts';
+import { portalFactStore } from '../sync/write/portal-facts.ts';
 
 describe('connectDestination', () => {
   let bed: ConnectionsBed;
@@ -66,6 +67,16 @@ describe('connectDestination', () => {
     await bed.call('disconnectDestination', ids);
     const again = await connect(ids, { portal: String(connected.portal_id) });
     expect(resultOf<{ destination: Destination }>(again).destination.portal_id).toBe(connected.portal_id);
+  });
+
+  it('keeps the portal’s pipelines and currencies for the writer’s first round', async () => {
+    const ids = await bed.newDestination();
+    const { destination: connected } = resultOf<{ destination: Destination }>(await connect(ids));
+    const store = portalFactStore(bed.t.context.database.db);
+    const hubId = connected.portal_id ?? 0;
+    expect(await store.read(hubId, 'currencies')).toMatchObject({ value: ['USD'] });
+    const pipelines = (await store.read(hubId, 'pipelines'))?.value as { id: string }[] | undefined;
+    expect(pipelines?.map((pipeline) => pipeline.id)).toContain('default');
   });
 
   it('stores the tokens sealed and never answers them', async () => {

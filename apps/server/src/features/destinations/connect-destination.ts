@@ -3,6 +3,7 @@ import { connectionMessages, keyedError } from '@billbridge/contract';
 import { crmLink, destination } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
 import { releaseHeldEvents } from '../sync/replay/replay.ts';
+import { portalFactStore, rememberPortalFacts } from '../sync/write/portal-facts.ts';
 import {
   createHubSpotClient,
   exchangeHubSpotCode,
@@ -20,7 +21,8 @@ import { ensureStripeIdProperties } from './hubspot-properties.ts';
  * The HubSpot callback's call: checks the state, exchanges the code on the date-versioned token
  * endpoint, learns the portal and granted scopes by introspection, prepares the portal (the unique
  * `billbridge_stripe_id` properties) and only then stores the tokens, sealed. A portal that could
- * not be prepared is not connected, and its fresh grant is revoked.
+ * not be prepared is not connected, and its fresh grant is revoked. A connected portal's pipelines
+ * and currencies are read for the writer (portal-facts.ts).
  */
 export const connectDestination = implement(
   'connectDestination',
@@ -92,6 +94,14 @@ export const connectDestination = implement(
       throw keyedError('already-exists', connectionMessages, 'destinationAlreadyConnected');
     }
     app.logger.info({ subscriptionId, destinationId, hubId }, 'hubspot destination connected');
+    // Its pipelines and currencies, kept for the writer, so its first round does not read them.
+    await rememberPortalFacts(
+      createHubSpotClient(settings, grant.access_token),
+      hubId,
+      portalFactStore(db),
+    ).catch((error: unknown) =>
+      app.logger.warn({ destinationId, err: (error as Error).message }, 'hubspot portal facts not kept'),
+    );
     // A destination switched on before it lost its connection syncs what was held meanwhile.
     if (updated.enabled) await db.transaction((tx) => releaseHeldEvents(app, tx, subscriptionId));
     return { destination: destinationToApi(updated) };

@@ -3,6 +3,7 @@ import type { Pipeline } from '@billbridge/contract';
 import type { AppContext } from '../../../context.ts';
 import { livePipelines } from '../../destinations/portal-pipelines.ts';
 import { blockHubSpotCalls, takeHubSpotCall } from './hubspot-budget.ts';
+import { enabledCurrencyCodes } from './portal-facts.ts';
 import type { CrmObjectType } from '../mapping/crm-records.ts';
 import { backoffMs, TransientError } from '../retry.ts';
 
@@ -220,11 +221,7 @@ export const hubspotCrm = (context: AppContext, hubId: number, tokens: TokenSour
         return (await response.json()) as T;
       };
       try {
-        const [company, rates] = await Promise.all([
-          read<{ id: string }>('/settings/v3/currencies/company-currency'),
-          read<{ results: { fromCurrencyCode: string }[] }>('/settings/v3/currencies/exchange-rates/current'),
-        ]);
-        return new Set([company.id, ...rates.results.map((rate) => rate.fromCurrencyCode)]);
+        return await enabledCurrencyCodes(read);
       } catch (error) {
         if (error instanceof RejectedCrmError) return undefined;
         throw error;

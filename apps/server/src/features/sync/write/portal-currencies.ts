@@ -1,5 +1,6 @@
 import { currencyProperty, type RecordWrite, type WritePlan } from '../mapping/crm-records.ts';
 import type { CrmClient } from './hubspot-crm.ts';
+import { trustedFact, type PortalFactStore } from './portal-facts.ts';
 
 /**
  * A record in a currency the portal has not turned on is refused by HubSpot, so the writer checks
@@ -9,8 +10,7 @@ import type { CrmClient } from './hubspot-crm.ts';
 export const heldForCurrency = (code: string): string =>
   `Held: enable ${code} in HubSpot (Settings › Account defaults › Currencies), then retry`;
 
-const cacheMs = 10 * 60_000;
-const cache = new Map<number, { codes: ReadonlySet<string>; readAt: number }>();
+const cache = new Map<number, { value: ReadonlySet<string>; readAt: number }>();
 
 export const currencyOf = (record: Pick<RecordWrite, 'objectType' | 'properties'>): string | undefined => {
   const property = currencyProperty[record.objectType];
@@ -18,25 +18,29 @@ export const currencyOf = (record: Pick<RecordWrite, 'objectType' | 'properties'
 };
 
 /**
- * The portal's currencies, cached for ten minutes but read again when a wanted one is missing (it may
- * just have been turned on); undefined where the portal did not grant the scope to read them.
+ * The portal's currencies, trusted for ten minutes (portal-facts.ts) but read again when a wanted
+ * one is missing (it may just have been turned on); undefined where the portal did not grant the
+ * scope to read them.
  */
 export const portalCurrencies = async (
   crm: CrmClient,
   hubId: number,
   wanted: ReadonlySet<string>,
+  store?: PortalFactStore,
 ): Promise<ReadonlySet<string> | undefined> => {
-  const cached = cache.get(hubId);
-  const fresh = cached && Date.now() - cached.readAt < cacheMs;
-  if (fresh && [...wanted].every((code) => cached.codes.has(code))) return cached.codes;
+  const known = await trustedFact(cache, hubId, 'currencies', store, (value) => new Set(value as string[]));
+  if (known && [...wanted].every((code) => known.value.has(code))) return known.value;
   const codes = await crm.enabledCurrencies();
-  if (codes) cache.set(hubId, { codes, readAt: Date.now() });
+  if (!codes) return codes;
+  cache.set(hubId, { value: codes, readAt: Date.now() });
+  await store?.write(hubId, 'currencies', [...codes]);
   return codes;
 };
 
-/** Forgets a portal's currencies: HubSpot refused one the cache said it had. */
-export const forgetPortalCurrencies = (hubId: number): void => {
+/** Forgets a portal's currencies: HubSpot refused one they said it had. */
+export const forgetPortalCurrencies = async (hubId: number, store?: PortalFactStore): Promise<void> => {
   cache.delete(hubId);
+  await store?.forget(hubId, 'currencies');
 };
 
 /**

@@ -1,6 +1,7 @@
 import type { Pipeline } from '@billbridge/contract';
 import type { RecordWrite, WritePlan } from '../mapping/crm-records.ts';
 import type { CrmClient } from './hubspot-crm.ts';
+import { trustedFact, type PortalFactStore } from './portal-facts.ts';
 
 /** A plan as fitted to one portal: what it can take, and the warnings of its events. */
 export type PortalPlan = WritePlan & { warnings: Map<number, string[]> };
@@ -33,8 +34,7 @@ export const keepKnownStages = (plan: PortalPlan, pipelines: readonly Pipeline[]
   }
 };
 
-const cacheMs = 10 * 60_000;
-const cache = new Map<number, { pipelines: readonly Pipeline[]; readAt: number }>();
+const cache = new Map<number, { value: readonly Pipeline[]; readAt: number }>();
 
 const knowsEveryStage = (plan: WritePlan, pipelines: readonly Pipeline[]): boolean =>
   plan.records.every((record) => {
@@ -46,26 +46,28 @@ const knowsEveryStage = (plan: WritePlan, pipelines: readonly Pipeline[]): boole
   });
 
 /**
- * The portal's deal pipelines, cached for ten minutes so a busy portal does not pay a call a round
- * for them, but read again when the plan names a stage the cache lacks (it may just have been added).
- * `cached`: the answer came from the cache, so a stage deleted since may still be in it
- * (`refusedStage` tells when HubSpot refuses one).
+ * The portal's deal pipelines, trusted for ten minutes (portal-facts.ts) so a busy portal does not
+ * pay a call a round for them, but read again when the plan names a stage they lack (it may just
+ * have been added). `cached`: the answer was not read now, so a stage deleted since may still be in
+ * it (`refusedStage` tells when HubSpot refuses one).
  */
 export const portalPipelines = async (
   crm: CrmClient,
   hubId: number,
   plan: WritePlan,
+  store?: PortalFactStore,
 ): Promise<{ pipelines: readonly Pipeline[]; cached: boolean }> => {
-  const entry = cache.get(hubId);
-  if (entry && Date.now() - entry.readAt < cacheMs && knowsEveryStage(plan, entry.pipelines))
-    return { pipelines: entry.pipelines, cached: true };
+  const known = await trustedFact(cache, hubId, 'pipelines', store, (value) => value as Pipeline[]);
+  if (known && knowsEveryStage(plan, known.value)) return { pipelines: known.value, cached: true };
   const pipelines = await crm.dealPipelines();
-  cache.set(hubId, { pipelines, readAt: Date.now() });
+  cache.set(hubId, { value: pipelines, readAt: Date.now() });
+  await store?.write(hubId, 'pipelines', pipelines);
   return { pipelines, cached: false };
 };
 
-export const forgetPortalPipelines = (hubId: number): void => {
+export const forgetPortalPipelines = async (hubId: number, store?: PortalFactStore): Promise<void> => {
   cache.delete(hubId);
+  await store?.forget(hubId, 'pipelines');
 };
 
 /** Whether HubSpot refused a deal for its pipeline or stage (not one of the portal's options). */

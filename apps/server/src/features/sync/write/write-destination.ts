@@ -5,6 +5,7 @@ import { hubspotAccessToken, refreshHubSpotAccessToken } from '../../destination
 import { uniquelyKeyedTypes, type RecordWrite } from '../mapping/crm-records.ts';
 import type { Link, RoundPlan } from '../plan/plan-round.ts';
 import { hubspotCrm, TransientCrmError, type CrmClient } from './hubspot-crm.ts';
+import { portalFactStore } from './portal-facts.ts';
 import {
   currencyOf,
   forgetPortalCurrencies,
@@ -59,14 +60,17 @@ const writeInPortalCurrencies = async (
   const held = new Map<number, string>();
   const missing = enabled ? holdMissingCurrencies(plan, enabled, held) : new Set<string>();
   const result = await write();
+  let refused = false;
   for (const [eventRowId, reason] of result.failed) {
     const code = refusedCurrency(reason);
     if (!code) continue;
     result.failed.delete(eventRowId);
     held.set(eventRowId, heldForCurrency(code));
     missing.add(code);
-    forgetPortalCurrencies(row.hubId);
+    refused = true;
   }
+  // HubSpot refused a currency they said the portal had: read them again next time.
+  if (refused) await forgetPortalCurrencies(row.hubId, portalFactStore(context.database.db));
   const written = new Set(plan.records.flatMap((record) => currencyOf(record) ?? []));
   const stillMissing = [...new Set([...row.missingCurrencies, ...missing])]
     .filter((code) => missing.has(code) || !(enabled?.has(code) || written.has(code)))
@@ -107,16 +111,17 @@ export const writeDestination = async (
   const written = portalPlanOf(plan);
   const hubId = row.hubId;
   const wanted = new Set(written.records.flatMap((record) => currencyOf(record) ?? []));
-  // The portal's stages and currencies (cached; a new portal's first round reads them) side by side.
+  // The portal's stages and currencies (kept from the last read, portal-facts.ts) side by side.
+  const store = portalFactStore(context.database.db);
   const [stages, enabled] = await Promise.all([
-    writesDealStages(written) ? portalPipelines(crm, hubId, written) : undefined,
-    wanted.size ? portalCurrencies(crm, hubId, wanted) : undefined,
+    writesDealStages(written) ? portalPipelines(crm, hubId, written, store) : undefined,
+    wanted.size ? portalCurrencies(crm, hubId, wanted, store) : undefined,
   ]);
   if (stages) keepKnownStages(written, stages.pipelines);
   /** Deals refused for a stage deleted since the cached read: fitted to the portal's stages as they are. */
   const refitStages = async (refused: RecordWrite[]) => {
-    forgetPortalPipelines(hubId);
-    const fresh = await portalPipelines(crm, hubId, written);
+    await forgetPortalPipelines(hubId, store);
+    const fresh = await portalPipelines(crm, hubId, written, store);
     keepKnownStages({ ...written, records: refused }, fresh.pipelines);
     return true;
   };
