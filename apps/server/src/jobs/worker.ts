@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { resumeRunningBackfills } from '../features/backfill/backfill-job.ts';
 import { enqueuePendingDrains } from '../features/sync/drain/drain-job.ts';
 import { rollEndedPeriods } from '../features/sync/replay/period-roll.ts';
+import { forgetUntrustedPortalFacts } from '../features/sync/write/portal-facts.ts';
 import {
   resumeRunningReconciliations,
   startDueReconciliations,
@@ -34,10 +35,14 @@ export const startWorker = async (context: AppContext): Promise<() => void> => {
   }, sweepEveryMs);
   sweepTimer.unref();
   // Free workspaces start their next period (and capped ones sync what they held) within a minute;
-  // an import or a reconciliation whose follow-up job was lost goes on; sources due are reconciled.
+  // an import or a reconciliation whose follow-up job was lost goes on; sources due are reconciled;
+  // portal facts past their trust go.
   const rollTimer = setInterval(() => {
     rollEndedPeriods(context).catch((error) => context.logger.warn({ err: error }, 'period roll failed'));
     resumeRunningBackfills(context).catch((error) => context.logger.warn({ err: error }, 'resume failed'));
+    forgetUntrustedPortalFacts(context.database.db).catch((error) =>
+      context.logger.warn({ err: error }, 'portal facts not dropped'),
+    );
     resumeRunningReconciliations(context)
       .then(() => startDueReconciliations(context))
       .catch((error) => context.logger.warn({ err: error }, 'reconciliation schedule failed'));

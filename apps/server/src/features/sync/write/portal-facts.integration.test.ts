@@ -11,7 +11,7 @@ import {
 } from '../../../testing/sync.ts';
 import { eq } from 'drizzle-orm';
 import { hubspotPortalFact } from '../../../db/schema.ts';
-import { portalFactStore } from './portal-facts.ts';
+import { forgetUntrustedPortalFacts, portalFactStore } from './portal-facts.ts';
 
 /** The GETs of a portal's pipelines and currencies since `from` (an index into its request log). */
 const factReadsOf = (bed: SyncBed, portalId: number, from: number) =>
@@ -75,5 +75,19 @@ describe('the portal facts kept at connection', () => {
       .where(eq(hubspotPortalFact.hubId, world.portalId));
     expect(await factReadsOfARound(world, 'facts_2')).toEqual(everyFact);
     expect((await store.read(world.portalId, 'pipelines'))?.readAt).toBeGreaterThan(old + 60_000);
+  });
+
+  it('are dropped once no process trusts them', async () => {
+    const { db } = bed.t.context.database;
+    const store = portalFactStore(db);
+    await store.write(9_001, 'currencies', ['EUR']);
+    await store.write(9_002, 'currencies', ['EUR']);
+    await db
+      .update(hubspotPortalFact)
+      .set({ readAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(hubspotPortalFact.hubId, 9_001));
+    await forgetUntrustedPortalFacts(db);
+    expect(await store.read(9_001, 'currencies')).toBeUndefined();
+    expect(await store.read(9_002, 'currencies')).toMatchObject({ value: ['EUR'] });
   });
 });

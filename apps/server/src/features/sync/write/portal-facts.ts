@@ -1,5 +1,5 @@
 import type { Client } from '@hubspot/api-client';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { hubspotPortalFact } from '../../../db/schema.ts';
 import { livePipelines } from '../../destinations/portal-pipelines.ts';
@@ -49,6 +49,16 @@ export const portalFactStore = (db: Db): PortalFactStore => ({
   },
 });
 
+/**
+ * Drops the kept facts no process trusts any more (every minute, from the worker): a portal whose
+ * destination went keeps nothing of it here for longer than that.
+ */
+export const forgetUntrustedPortalFacts = async (db: Db): Promise<void> => {
+  await db
+    .delete(hubspotPortalFact)
+    .where(lt(hubspotPortalFact.readAt, new Date(Date.now() - portalFactTrustMs)));
+};
+
 /** A fact read at most `portalFactTrustMs` ago, from memory or else from the store (then remembered). */
 export const trustedFact = async <T>(
   memory: Map<number, { value: T; readAt: number }>,
@@ -60,7 +70,8 @@ export const trustedFact = async <T>(
   const fresh = (known: { readAt: number } | undefined) =>
     known !== undefined && Date.now() - known.readAt < portalFactTrustMs;
   const remembered = memory.get(hubId);
-  if (fresh(remembered) || !store) return fresh(remembered) ? remembered : undefined;
+  if (fresh(remembered)) return remembered;
+  if (!store) return undefined;
   const stored = await store.read(hubId, fact);
   if (!stored || !fresh(stored)) return undefined;
   const known = { value: valueOf(stored.value), readAt: stored.readAt };
