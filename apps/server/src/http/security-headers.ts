@@ -39,6 +39,14 @@ const headersOf = (policy: ReturnType<typeof helmet>): HeaderList => {
   return Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)] as const);
 };
 
+/** What every answer carries: no framing, no referrer, and HSTS where it means something. */
+const everywhere = (https: boolean) =>
+  ({
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xFrameOptions: { action: 'deny' },
+  }) as const;
+
 /** What every page and browser-facing answer carries. */
 const documentPolicy = (https: boolean, stripe?: StripeJsSources) => {
   const stripeJs = stripeOrigins(stripe);
@@ -61,9 +69,7 @@ const documentPolicy = (https: boolean, stripe?: StripeJsSources) => {
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    referrerPolicy: { policy: 'no-referrer' },
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    xFrameOptions: { action: 'deny' },
+    ...everywhere(https),
   });
 };
 
@@ -84,12 +90,10 @@ const machinePolicy = (https: boolean) =>
     crossOriginOpenerPolicy: false,
     crossOriginResourcePolicy: false,
     originAgentCluster: false,
-    referrerPolicy: { policy: 'no-referrer' },
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    ...everywhere(https),
     xContentTypeOptions: true,
     xDnsPrefetchControl: false,
     xDownloadOptions: false,
-    xFrameOptions: { action: 'deny' },
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
   });

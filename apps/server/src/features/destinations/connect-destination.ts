@@ -49,6 +49,7 @@ export const connectDestination = implement(
       throw keyedError('unavailable', connectionMessages, 'hubspotUnreachable');
     }
 
+    const client = createHubSpotClient(settings, grant.access_token);
     let hubId: number;
     let scopes: string[];
     try {
@@ -56,7 +57,7 @@ export const connectDestination = implement(
       if (!info.active || typeof info.hub_id !== 'number') throw new Error('inactive token');
       hubId = info.hub_id;
       scopes = info.scopes ?? [];
-      await ensureStripeIdProperties(createHubSpotClient(settings, grant.access_token), scopes);
+      await ensureStripeIdProperties(client, scopes);
     } catch (error) {
       app.logger.warn(
         { destinationId, err: (error as Error).message },
@@ -95,11 +96,7 @@ export const connectDestination = implement(
     }
     app.logger.info({ subscriptionId, destinationId, hubId }, 'hubspot destination connected');
     // Its pipelines and currencies, kept for the writer, so its first round does not read them.
-    await rememberPortalFacts(
-      createHubSpotClient(settings, grant.access_token),
-      hubId,
-      portalFactStore(db),
-    ).catch((error: unknown) =>
+    await rememberPortalFacts(client, hubId, portalFactStore(db)).catch((error: unknown) =>
       app.logger.warn({ destinationId, err: (error as Error).message }, 'hubspot portal facts not kept'),
     );
     // A destination switched on before it lost its connection syncs what was held meanwhile.
