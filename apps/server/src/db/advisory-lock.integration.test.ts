@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testEngine, type TestApp } from '../testing/test-app.ts';
-import { withAdvisoryLock } from './advisory-lock.ts';
+import pg from 'pg';
+import { withAdvisoryLock, withFreeAdvisoryLocks } from './advisory-lock.ts';
 
 /**
  * A lock holder keeps its session for the whole job and runs its statements on the pool meanwhile:
@@ -27,4 +28,34 @@ describe.runIf(testEngine() === 'postgres')('advisory locks on PostgreSQL', () =
     );
     expect(done).toEqual(Array.from({ length: holders }, (_, n) => n));
   }, 20_000);
+
+  it('takes the free ones of many locks at once, leaves out one held elsewhere, and frees each when released', async () => {
+    if (t.context.database.engine !== 'postgres') throw new Error('postgres only');
+    const other = new pg.Client({ connectionString: t.context.database.connectionString });
+    await other.connect();
+    const tryLock = async (key: string) => {
+      const { rows } = await other.query<{ locked: boolean }>(
+        'select pg_try_advisory_lock(9999, hashtext($1)) as locked',
+        [key],
+      );
+      if (rows[0]?.locked) await other.query('select pg_advisory_unlock(9999, hashtext($1))', [key]);
+      return rows[0]?.locked;
+    };
+    try {
+      await other.query('select pg_advisory_lock(9999, hashtext($1))', ['b']);
+      const during = await withFreeAdvisoryLocks(
+        t.context.database,
+        { namespace: 9_999, keys: ['a', 'b', 'c'] },
+        async ({ held, release }) => {
+          const whileHeld = await tryLock('a');
+          await release(['a']);
+          return { held, whileHeld, afterRelease: await tryLock('a'), stillHeld: await tryLock('c') };
+        },
+      );
+      expect(during).toEqual({ held: ['a', 'c'], whileHeld: false, afterRelease: true, stillHeld: false });
+      expect(await tryLock('c')).toBe(true);
+    } finally {
+      await other.end();
+    }
+  });
 });

@@ -80,3 +80,70 @@ export const withAdvisoryLock = <T>(
       client.release();
     }
   });
+
+/** What a holder of several locks gets: the keys it holds, and a release of some of them before the end. */
+export type HeldLocks = { held: string[]; release: (keys: string[]) => Promise<void> };
+
+/**
+ * Runs `work` holding, of `keys`, those no one holds now, all taken in ONE statement on one lock
+ * session (a lock each cost a statement and a session): `work` may release some early, and the
+ * rest are released when it ends. A key held in this process or by another one is left out; the
+ * caller waits for it as it sees fit (`withAdvisoryLock`). The statements of `work` go through the
+ * pool: the session only locks and unlocks.
+ */
+export const withFreeAdvisoryLocks = async <T>(
+  database: Database,
+  lock: { namespace: number; keys: string[] },
+  work: (locks: HeldLocks) => Promise<T>,
+): Promise<T> => {
+  const inProcessFree = [...new Set(lock.keys)].filter((key) => !chains.has(`${lock.namespace}:${key}`));
+  // Each key's place in this process's chain: later callers of the key queue behind it.
+  const ends = new Map<string, { end: () => void; place: Promise<void> }>();
+  for (const key of inProcessFree) {
+    let end = () => undefined as void;
+    const place = new Promise<void>((resolve) => (end = resolve));
+    ends.set(key, { end, place });
+    chains.set(`${lock.namespace}:${key}`, place);
+  }
+  const endInProcess = (keys: string[]) => {
+    for (const key of keys) {
+      const own = ends.get(key);
+      if (!own) continue;
+      own.end();
+      ends.delete(key);
+      if (chains.get(`${lock.namespace}:${key}`) === own.place) chains.delete(`${lock.namespace}:${key}`);
+    }
+  };
+  const client =
+    database.engine === 'postgres' && inProcessFree.length ? await database.lockPool.connect() : undefined;
+  try {
+    const held = client
+      ? (
+          await client.query<{ key: string }>(
+            'select key from unnest($2::text[]) as key where pg_try_advisory_lock($1, hashtext(key))',
+            [lock.namespace, inProcessFree],
+          )
+        ).rows.map((row) => row.key)
+      : inProcessFree;
+    endInProcess(inProcessFree.filter((key) => !held.includes(key)));
+    let holding = new Set(held);
+    const release = async (keys: string[]) => {
+      const releasing = keys.filter((key) => holding.has(key));
+      if (releasing.length === 0) return;
+      holding = new Set([...holding].filter((key) => !releasing.includes(key)));
+      await client?.query('select pg_advisory_unlock($1, hashtext(key)) from unnest($2::text[]) as key', [
+        lock.namespace,
+        releasing,
+      ]);
+      endInProcess(releasing);
+    };
+    try {
+      return await work({ held, release });
+    } finally {
+      await release([...holding]);
+    }
+  } finally {
+    endInProcess([...ends.keys()]);
+    client?.release();
+  }
+};

@@ -118,4 +118,28 @@ describe('the job queue', () => {
     );
     await waitFor(() => finished.length === 4, 10_000);
   });
+
+  it('hands a fetch’s jobs to a batch handler as one, and fails them all when it throws', async () => {
+    const batches: number[][] = [];
+    await t.context.queue.define('as-one', { retryLimit: 0 });
+    await t.context.queue.boss.insert(
+      'as-one',
+      Array.from({ length: 4 }, (_, n) => ({ data: { n } })),
+    );
+    await t.context.queue.work('as-one', async () => undefined, {
+      batchSize: 4,
+      handleBatch: async (data) => {
+        batches.push(data.map((item) => (item as { n: number }).n).sort());
+        if (batches.length === 1) throw new Error('the batch failed');
+      },
+    });
+    await waitFor(() => batches.length === 1, 10_000);
+    expect(batches).toEqual([[0, 1, 2, 3]]);
+    const statesOf = async () => (await t.context.queue.boss.findJobs('as-one')).map((job) => job.state);
+    for (const since = Date.now(); Date.now() - since < 10_000;) {
+      if ((await statesOf()).every((state) => state === 'failed')) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await statesOf()).toEqual(['failed', 'failed', 'failed', 'failed']);
+  });
 });

@@ -29,11 +29,18 @@ export type JobQueue = {
 /** `startAfter`: seconds from now, or a moment. */
 export type SendOptions = { tx?: Transaction; singletonKey?: string; startAfter?: number | Date };
 export type JobHandler<T> = (data: T, job: Job<T>) => Promise<void>;
+/** Handles the data of a fetch's jobs as one piece of work. */
+export type BatchHandler<T> = (data: T[]) => Promise<void>;
 export type WorkerOptions = {
   batchSize?: number;
   concurrency?: number;
   /** The jobs of a fetch run at once, not one after another: a fetch and a completion for many. */
   together?: boolean;
+  /**
+   * Handles a fetch's jobs as one, instead of the handler one by one: the work of many shares its
+   * statements. They complete, or fail, together.
+   */
+  handleBatch?: BatchHandler<object>;
 };
 
 /** A background job: its queue's name and settings and its handler (jobs/registry.ts lists them all). */
@@ -112,7 +119,22 @@ export const createJobQueue = async (database: Database): Promise<JobQueue> => {
           running.delete(job.id);
         }
       };
+      const runAsOne = async (jobs: Job<unknown>[], handleBatch: BatchHandler<object>) => {
+        const outcome = (status: 'completed' | 'failed', message?: string) =>
+          jobs.map((job) => ({ id: job.id, status, ...(message ? { output: { message } } : {}) }));
+        if (stopping) return outcome('failed', releasedAtShutdown);
+        for (const job of jobs) running.set(job.id, { name, id: job.id, since: new Date() });
+        try {
+          await handleBatch(jobs.map((job) => job.data as object));
+          return outcome('completed');
+        } catch (error) {
+          return outcome('failed', String(error));
+        } finally {
+          for (const job of jobs) running.delete(job.id);
+        }
+      };
       const runBatch = async (jobs: Job<unknown>[]) => {
+        if (options.handleBatch) return runAsOne(jobs, options.handleBatch);
         if (options.together) return Promise.all(jobs.map(runJob));
         const results = [];
         for (const job of jobs) {

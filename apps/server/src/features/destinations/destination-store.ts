@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { connectionMessages, keyedError } from '@billbridge/contract';
 import type { Db } from '../../db/client.ts';
-import { destination, type DestinationRow } from '../../db/schema.ts';
+import { destination, subscription, type DestinationRow } from '../../db/schema.ts';
 import { sealedAt } from '../../security/secret-box.ts';
 
 export type TokenColumn = 'accessTokenSealed' | 'refreshTokenSealed';
@@ -28,8 +28,11 @@ export const loadDestination = async (
   return row;
 };
 
-/** The workspace's destinations events are written to: switched on and connected. */
-export const syncingDestinationsOf = (subscriptionId: string) =>
+/**
+ * The workspace's destinations events are written to: switched on and connected (the workspace by
+ * its id, or as a joined query's column).
+ */
+export const syncingDestinationsOf = (subscriptionId: string | typeof subscription.id) =>
   and(
     eq(destination.subscriptionId, subscriptionId),
     eq(destination.enabled, true),

@@ -1,10 +1,10 @@
 import { and, inArray, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
-import { LockTimeoutError, withAdvisoryLock } from '../../../db/advisory-lock.ts';
+import { LockTimeoutError, withAdvisoryLock, withFreeAdvisoryLocks } from '../../../db/advisory-lock.ts';
 import { stripeEvent } from '../../../db/schema.ts';
 import type { JobDefinition } from '../../../jobs/queue.ts';
 import { lockNamespaces } from '../../../db/lock-namespaces.ts';
-import { drainWorkspace } from './drain.ts';
+import { drainWorkspace, drainWorkspaces } from './drain.ts';
 import { drainQueue, enqueueDrain, enqueueDrains } from './drain-queue.ts';
 
 /**
@@ -26,9 +26,31 @@ const drainExclusively = async (context: AppContext, subscriptionId: string): Pr
   }
 };
 
+/**
+ * The drains of a fetch: the workspaces whose locks are free now (all taken in one statement) drain
+ * together, sharing statements; each of the others waits for its lock as a lone drain does.
+ */
+const drainTogether = async (context: AppContext, subscriptionIds: string[]): Promise<void> => {
+  await withFreeAdvisoryLocks(
+    context.database,
+    { namespace: lockNamespaces.drain, keys: subscriptionIds },
+    async ({ held, release }) => {
+      const busy = [...new Set(subscriptionIds)].filter((id) => !held.includes(id));
+      const drained = await Promise.allSettled([
+        ...(held.length ? [drainWorkspaces(context, held, release)] : []),
+        ...busy.map((id) => drainExclusively(context, id)),
+      ]);
+      const failed = drained.find((outcome) => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
+    },
+  );
+};
+
+const subscriptionIdOf = (data: object) => (data as { subscriptionId: string }).subscriptionId;
+
 export const drainJob = (context: AppContext): JobDefinition => ({
   name: drainQueue,
-  handler: async (data) => drainExclusively(context, (data as { subscriptionId: string }).subscriptionId),
+  handler: async (data) => drainExclusively(context, subscriptionIdOf(data)),
   options: {
     queue: {
       // One queued drain per workspace (a burst of webhooks costs one job); the lock keeps it to
@@ -42,8 +64,9 @@ export const drainJob = (context: AppContext): JobDefinition => ({
       expireInSeconds: 600,
     },
     // Several workspaces' drains per fetch, run at once (a long one holds no other behind it): one
-    // fetch and one completion for eight drains. Each slot then drains up to eight workspaces.
-    worker: { batchSize: 8, together: true },
+    // fetch, one completion and shared statements for eight drains. Each slot then drains up to
+    // eight workspaces.
+    worker: { batchSize: 8, handleBatch: async (data) => drainTogether(context, data.map(subscriptionIdOf)) },
   },
 });
 

@@ -5,7 +5,7 @@ import { fetchCustomers, loadRound } from '../plan/load-round.ts';
 import { planRound } from '../plan/plan-round.ts';
 import { TransientError } from '../retry.ts';
 import { settlementOf, type DestinationRound } from '../settle/outcomes.ts';
-import { settleRound, type Waiting } from '../settle/settle.ts';
+import { settleRound, type RoundSettlement, type Waiting } from '../settle/settle.ts';
 import { writeDestination } from '../write/write-destination.ts';
 
 /**
@@ -32,21 +32,31 @@ const roundIn = async (
 };
 
 /**
- * One write round for a workspace: the due ready events, planned and written to each enabled,
- * connected destination (no transaction is open during the calls), then settled in one statement,
- * which also says what waits in the inbox besides.
+ * One write round for a workspace, as the settle step records it: the due ready events, planned
+ * and written to each enabled, connected destination (no transaction is open during the calls).
  */
-export const writeRound = async (
+export const playRound = async (
   context: AppContext,
   subscriptionId: string,
   events: StripeEventRow[],
   /** The destinations syncing now, when the caller just read them (the gate does). */
   read?: DestinationRow[],
-): Promise<Waiting> => {
+): Promise<RoundSettlement> => {
   const destinations =
     read ??
     (await context.database.db.select().from(destination).where(syncingDestinationsOf(subscriptionId)));
   const rounds: DestinationRound[] = [];
   for (const row of destinations) rounds.push(await roundIn(context, row, events));
-  return settleRound(context, settlementOf(subscriptionId, events, rounds));
+  return settlementOf(subscriptionId, events, rounds);
 };
+
+/**
+ * A workspace's round, played and settled in one statement, which also says what waits in the
+ * inbox besides.
+ */
+export const writeRound = async (
+  context: AppContext,
+  subscriptionId: string,
+  events: StripeEventRow[],
+  read?: DestinationRow[],
+): Promise<Waiting> => settleRound(context, await playRound(context, subscriptionId, events, read));

@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { syncCapOf } from '@billbridge/contract';
 import type { AppContext } from '../../../context.ts';
 import type { Transaction } from '../../../db/client.ts';
@@ -163,68 +163,121 @@ const recordVerdicts = async (tx: Transaction, events: StripeEventRow[], verdict
 };
 
 /**
- * The workspace, its sources (an event's source is one of them) and the destinations it syncs to,
- * in one statement: a row per source and destination.
+ * Each workspace, its sources (an event's source is one of them) and the destinations it syncs
+ * to, in one statement: a row per workspace, source and destination.
  */
-const gateInputOf = async (tx: Transaction, subscriptionId: string): Promise<GateInput | undefined> => {
+const gateInputsOf = async (tx: Transaction, subscriptionIds: string[]): Promise<Map<string, GateInput>> => {
   const rows = await tx
     .select({ workspace: subscription, source, destination })
     .from(subscription)
     .leftJoin(source, eq(source.subscriptionId, subscription.id))
-    .leftJoin(destination, syncingDestinationsOf(subscriptionId))
-    .where(eq(subscription.id, subscriptionId));
-  const [first] = rows;
-  if (!first) return undefined;
+    .leftJoin(destination, syncingDestinationsOf(subscription.id))
+    .where(inArray(subscription.id, subscriptionIds));
   const byId = <Row extends { id: string }>(found: (Row | null)[]) =>
     new Map(found.flatMap((row) => (row ? [[row.id, row] as const] : [])));
-  return {
-    workspace: first.workspace,
-    sources: byId(rows.map((row) => row.source)),
-    destinations: [...byId(rows.map((row) => row.destination)).values()],
-  };
+  return new Map(
+    [...byId(rows.map((row) => row.workspace)).values()].map((workspace) => {
+      const own = rows.filter((row) => row.workspace.id === workspace.id);
+      return [
+        workspace.id,
+        {
+          workspace,
+          sources: byId(own.map((row) => row.source)),
+          destinations: [...byId(own.map((row) => row.destination)).values()],
+        },
+      ];
+    }),
+  );
 };
 
 /** What the gate hands the round: the ready events due now and, when it read them, the destinations. */
 export type Gated = { events: StripeEventRow[]; destinations?: DestinationRow[] };
 
 /**
- * Moves the workspace's received events through the gate, oldest first, in one transaction (no
- * network inside: PGlite has one connection). Returns the ready events due now, oldest first (the
- * same look read those already ready and those to gate), and the destinations when it read them.
+ * The received and due ready events of each workspace, oldest first, at most `gateBatch` of each
+ * (a backlog of one takes no room from the others), locked for the transaction.
  */
-export const gateReceived = async (context: AppContext, subscriptionId: string): Promise<Gated> =>
+const inboxesOf = (tx: Transaction, subscriptionIds: string[]) => {
+  const firstOfEach = tx
+    .select({ id: stripeEvent.id })
+    .from(stripeEvent)
+    .where(
+      and(eq(stripeEvent.subscriptionId, subscription.id), or(eq(stripeEvent.state, 'received'), dueReady)),
+    )
+    .orderBy(asc(stripeEvent.id))
+    .limit(gateBatch);
+  return tx
+    .select()
+    .from(stripeEvent)
+    .where(
+      sql`${stripeEvent.id} in (select inbox.id from ${subscription} cross join lateral ${firstOfEach} as inbox
+        where ${inArray(subscription.id, subscriptionIds)})`,
+    )
+    .orderBy(asc(stripeEvent.id))
+    .for('update', { skipLocked: true });
+};
+
+/** Gives each received event its verdict, counting usage per workspace; returns the verdicts by event. */
+const verdictsOf = async (
+  context: AppContext,
+  tx: Transaction,
+  events: StripeEventRow[],
+  input: GateInput,
+): Promise<Verdict[]> => {
+  const verdicts = events.map((event) => verdictOf(event, input));
+  const passing = events.filter((_, index) => verdicts[index] === 'count');
+  const counted = new Map(
+    (await countOrHold(context, tx, input.workspace, passing)).map((verdict, index) => [
+      passing[index]?.id,
+      verdict,
+    ]),
+  );
+  return events.map((event, index) => {
+    const verdict = verdicts[index];
+    return verdict === 'count' || verdict === undefined ? (counted.get(event.id) ?? ready) : verdict;
+  });
+};
+
+/**
+ * Moves the received events of several workspaces through the gate, oldest first, in one
+ * transaction and shared statements (a drain each cost a transaction of six; no network inside:
+ * PGlite has one connection). Returns each workspace's ready events due now, oldest first (the
+ * same look read those already ready and those to gate), and its destinations when it read them.
+ */
+export const gateWorkspaces = async (
+  context: AppContext,
+  subscriptionIds: string[],
+): Promise<Map<string, Gated>> =>
   context.database.db.transaction(async (tx) => {
-    const rows = await tx
-      .select()
-      .from(stripeEvent)
-      .where(
-        and(eq(stripeEvent.subscriptionId, subscriptionId), or(eq(stripeEvent.state, 'received'), dueReady)),
-      )
-      .orderBy(asc(stripeEvent.id))
-      .limit(gateBatch)
-      .for('update', { skipLocked: true });
-    const events = rows.filter((row) => row.state === 'received');
-    const input = events.length ? await gateInputOf(tx, subscriptionId) : undefined;
-    if (!input) return { events: rows.filter((row) => row.state === 'ready') };
-    const verdicts = events.map((event) => verdictOf(event, input));
-    const passing = events.filter((_, index) => verdicts[index] === 'count');
-    const counted = new Map(
-      (await countOrHold(context, tx, input.workspace, passing)).map((verdict, index) => [
-        passing[index]?.id,
-        verdict,
-      ]),
-    );
-    const final = events.map((event, index) => {
-      const verdict = verdicts[index];
-      return verdict === 'count' || verdict === undefined ? (counted.get(event.id) ?? ready) : verdict;
-    });
-    await recordVerdicts(tx, events, final);
+    const rows = subscriptionIds.length ? await inboxesOf(tx, subscriptionIds) : [];
+    const received = rows.filter((row) => row.state === 'received');
+    const inputs = received.length
+      ? await gateInputsOf(tx, [...new Set(received.map((row) => row.subscriptionId ?? ''))])
+      : new Map<string, GateInput>();
+    const gated: StripeEventRow[] = [];
+    const verdicts: Verdict[] = [];
+    for (const [subscriptionId, input] of inputs) {
+      const events = received.filter((row) => row.subscriptionId === subscriptionId);
+      gated.push(...events);
+      verdicts.push(...(await verdictsOf(context, tx, events, input)));
+    }
+    if (gated.length) await recordVerdicts(tx, gated, verdicts);
     const readied = new Set(
-      events.filter((_, index) => final[index]?.state === 'ready').map((event) => event.id),
+      gated.filter((_, index) => verdicts[index]?.state === 'ready').map((event) => event.id),
     );
     const readyNow = (row: StripeEventRow): StripeEventRow[] => {
       if (row.state === 'ready') return [row];
       return readied.has(row.id) ? [{ ...row, state: 'ready', lastError: null }] : [];
     };
-    return { events: rows.flatMap(readyNow), destinations: input.destinations };
+    return new Map(
+      subscriptionIds.map((subscriptionId) => {
+        const events = rows.filter((row) => row.subscriptionId === subscriptionId).flatMap(readyNow);
+        const input = inputs.get(subscriptionId);
+        return [subscriptionId, input ? { events, destinations: input.destinations } : { events }];
+      }),
+    );
   });
+
+/** `gateWorkspaces` for one workspace. */
+export const gateReceived = async (context: AppContext, subscriptionId: string): Promise<Gated> =>
+  (await gateWorkspaces(context, [subscriptionId])).get(subscriptionId) ?? { events: [] };

@@ -212,22 +212,25 @@ const moveWithActivities = (db: Db, changes: EventChange[]): SQL[] => {
 export type Waiting = { received: boolean; dueInSeconds: number | undefined };
 
 /**
- * What waits in the workspace's inbox, `besides` the events given, in one look (the state index
- * holds them). The settle statement runs it as its own query: it sees the inbox as the statement
- * began, so the round's events are left out and counted from their changes.
+ * What waits in the workspaces' inboxes, `besides` the events given, in one look (the state index
+ * holds them): a row per workspace with any. The settle statement runs it as its own query: it
+ * sees the inbox as the statement began, so the round's events are left out and counted from their
+ * changes.
  */
-export const waitingQuery = (subscriptionId: string, besides: number[] = []) => sql`select
+export const waitingQuery = (subscriptionIds: string[], besides: number[] = []) => sql`select
+    ${stripeEvent.subscriptionId} as subscription_id,
     coalesce(bool_or(${stripeEvent.state} = 'received'), false) as received,
     extract(epoch from min(coalesce(${stripeEvent.notBefore}, now()))
       filter (where ${stripeEvent.state} = 'ready') - now())::float8 as due_in_seconds
   from ${stripeEvent}
   where ${and(
-    eq(stripeEvent.subscriptionId, subscriptionId),
+    inArray(stripeEvent.subscriptionId, subscriptionIds),
     inArray(stripeEvent.state, ['received', 'ready']),
     notInArray(stripeEvent.id, besides),
-  )}`;
+  )}
+  group by ${stripeEvent.subscriptionId}`;
 
-export type WaitingRow = { received: boolean; due_in_seconds: number | null };
+export type WaitingRow = { subscription_id: string; received: boolean; due_in_seconds: number | null };
 
 /** When the earliest of the round's events that stay ready (retried later) is due, in seconds. */
 const dueAgainInSeconds = (changes: EventChange[]): number | undefined => {
@@ -244,42 +247,63 @@ export const waitingFrom = (row: WaitingRow | undefined, dueAgain?: number): Wai
 };
 
 /**
- * Records a round in ONE statement, its parts as CTEs (atomic, with no transaction's round trips:
- * a round of a lone event used to cost five): the CRM links, each event's state and its activity;
- * its query says what waits in the inbox besides. Events that changed state meanwhile (a replay,
- * say) are left alone. Held events of currencies the portal has turned on go again in the same
- * transaction.
+ * Records the rounds of several workspaces in ONE statement, its parts as CTEs (atomic, with no
+ * transaction's round trips: a round of a lone event used to cost five, and each workspace's round
+ * one): the CRM links, each event's state and its activity; its query says what waits in each
+ * inbox besides. Events that changed state meanwhile (a replay, say) are left alone. Held events of
+ * currencies a portal has turned on go again in the same transaction.
  */
-export const settleRound = async (context: AppContext, round: RoundSettlement): Promise<Waiting> => {
+export const settleRounds = async (
+  context: AppContext,
+  rounds: RoundSettlement[],
+): Promise<Map<string, Waiting>> => {
   const { db } = context.database;
-  // One statement sees one snapshot: a link the round also drops is not saved (saving it first
-  // and deleting it after, as two statements did, came to the same).
-  const dropped = new Set((round.unlinks ?? []).map(linkKey));
-  const links = round.links.filter((link) => !dropped.has(linkKey(link)));
-  const changes = changesOf(round);
+  // One statement sees one snapshot: a link a round also drops is not saved (saving it first and
+  // deleting it after, as two statements did, came to the same).
+  const unlinks = rounds.flatMap((round) => round.unlinks ?? []);
+  const dropped = new Set(unlinks.map(linkKey));
+  const links = rounds.flatMap((round) => round.links).filter((link) => !dropped.has(linkKey(link)));
+  const changes = rounds.map(changesOf);
   // A builder embedded in `sql` comes in parentheses: `name as (statement)`.
   const parts: SQL[] = [
     ...saveLinks(db, links).map((insert, index) => sql`${sql.identifier(`links_${index}`)} as ${insert}`),
-    ...dropLinks(db, round.unlinks ?? []).map(
-      (remove, index) => sql`${sql.identifier(`unlinks_${index}`)} as ${remove}`,
-    ),
-    ...moveWithActivities(db, changes),
+    ...dropLinks(db, unlinks).map((remove, index) => sql`${sql.identifier(`unlinks_${index}`)} as ${remove}`),
+    ...moveWithActivities(db, changes.flat()),
   ];
   const waiting = waitingQuery(
-    round.subscriptionId,
-    round.events.map((event) => event.id),
+    rounds.map((round) => round.subscriptionId),
+    rounds.flatMap((round) => round.events.map((event) => event.id)),
   );
   const statement = parts.length ? sql`with ${sql.join(parts, sql`, `)} ${waiting}` : waiting;
-  const settle = async (run: Db) => (await queryRows<WaitingRow>(run, statement))[0];
-  const reasons = (round.enabledCurrencies ?? []).map(heldForCurrency);
+  const settle = (run: Db) => queryRows<WaitingRow>(run, statement);
+  const replays = rounds.filter((round) => round.enabledCurrencies?.length);
   const besides =
-    reasons.length === 0
+    replays.length === 0
       ? await settle(db)
       : await db.transaction(async (tx) => {
-          const row = await settle(tx);
-          await replayEvents(context, tx, round.subscriptionId, { states: ['held'], reasons });
-          return row;
+          const rows = await settle(tx);
+          for (const round of replays) {
+            const reasons = (round.enabledCurrencies ?? []).map(heldForCurrency);
+            await replayEvents(context, tx, round.subscriptionId, { states: ['held'], reasons });
+          }
+          return rows;
         });
-  observeSynced(round.events.filter((event) => round.outcomes.get(event.id)?.kind === 'written'));
-  return waitingFrom(besides, dueAgainInSeconds(changes));
+  observeSynced(
+    rounds.flatMap((round) =>
+      round.events.filter((event) => round.outcomes.get(event.id)?.kind === 'written'),
+    ),
+  );
+  return new Map(
+    rounds.map((round, index) => [
+      round.subscriptionId,
+      waitingFrom(
+        besides.find((row) => row.subscription_id === round.subscriptionId),
+        dueAgainInSeconds(changes[index] ?? []),
+      ),
+    ]),
+  );
 };
+
+/** `settleRounds` for one workspace's round. */
+export const settleRound = async (context: AppContext, round: RoundSettlement): Promise<Waiting> =>
+  (await settleRounds(context, [round])).get(round.subscriptionId) ?? waitingFrom(undefined);
