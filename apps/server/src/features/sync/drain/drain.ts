@@ -2,7 +2,7 @@ import type { AppContext } from '../../../context.ts';
 import { enqueueDrain, enqueueDrains } from './drain-queue.ts';
 import { gateReceived, gateWorkspaces } from '../gate/gate.ts';
 import { dueReadyEvents, roundSize } from '../plan/load-round.ts';
-import { playRound, writeRound } from './round.ts';
+import { playRounds, writeRound } from './round.ts';
 import { settleRounds, waitingFrom, waitingQuery, type Waiting, type WaitingRow } from '../settle/settle.ts';
 import { queryRows } from '../../../db/client.ts';
 
@@ -124,8 +124,13 @@ export const drainWorkspaces = async (
   const spaced = ofEach.filter(({ events, state }) => events.length > 0 && spacingWait(state, events) > 0);
   const playing = ofEach.filter(({ events, state }) => events.length > 0 && spacingWait(state, events) === 0);
   const roundAt = Date.now();
-  const played = await Promise.allSettled(
-    playing.map(({ id, events, destinations }) => playRound(context, id, events, destinations)),
+  const played = await playRounds(
+    context,
+    playing.map(({ id, events, destinations }) => ({
+      subscriptionId: id,
+      events,
+      ...(destinations ? { destinations } : {}),
+    })),
   );
   const settlements = played.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
   const left = new Map([

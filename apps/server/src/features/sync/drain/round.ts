@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../context.ts';
 import { destination, type DestinationRow, type StripeEventRow } from '../../../db/schema.ts';
 import { syncingDestinationsOf } from '../../destinations/destination-store.ts';
-import { fetchCustomers, loadRound } from '../plan/load-round.ts';
+import { fetchCustomers, loadRounds, type LoadedRound } from '../plan/load-round.ts';
 import { planRound } from '../plan/plan-round.ts';
 import { TransientError } from '../retry.ts';
 import { settlementOf, type DestinationRound } from '../settle/outcomes.ts';
@@ -16,8 +16,8 @@ const roundIn = async (
   context: AppContext,
   row: DestinationRow,
   events: StripeEventRow[],
+  loaded: LoadedRound,
 ): Promise<DestinationRound> => {
-  const loaded = await loadRound(context, row, events);
   const planned = planRound(events, loaded.rules, loaded.links, loaded);
   try {
     const customers = await fetchCustomers(context, planned);
@@ -45,9 +45,57 @@ export const playRound = async (
   const destinations =
     read ??
     (await context.database.db.select().from(destination).where(syncingDestinationsOf(subscriptionId)));
+  const loaded = await loadRounds(
+    context,
+    destinations.map((row) => ({ row, events })),
+  );
+  return playLoaded(context, subscriptionId, events, destinations, loaded);
+};
+
+/** A workspace's round in each of its destinations, from what was loaded for each. */
+const playLoaded = async (
+  context: AppContext,
+  subscriptionId: string,
+  events: StripeEventRow[],
+  destinations: DestinationRow[],
+  loaded: LoadedRound[],
+): Promise<RoundSettlement> => {
   const rounds: DestinationRound[] = [];
-  for (const row of destinations) rounds.push(await roundIn(context, row, events));
+  for (const [index, row] of destinations.entries()) {
+    const own = loaded[index];
+    if (own) rounds.push(await roundIn(context, row, events, own));
+  }
   return settlementOf(subscriptionId, events, rounds);
+};
+
+/** A workspace's round for `playRounds`: its events and, when the gate read them, its destinations. */
+export type RoundToPlay = {
+  subscriptionId: string;
+  events: StripeEventRow[];
+  destinations?: DestinationRow[];
+};
+
+/**
+ * The rounds of several workspaces, written at once: the links of those whose destinations are
+ * known are loaded in one statement. Each round's outcome stands on its own: one that throws takes
+ * none of the others with it.
+ */
+export const playRounds = async (
+  context: AppContext,
+  rounds: RoundToPlay[],
+): Promise<PromiseSettledResult<RoundSettlement>[]> => {
+  const known = rounds.flatMap(({ events, destinations }) =>
+    (destinations ?? []).map((row) => ({ row, events })),
+  );
+  const loaded = known.length ? await loadRounds(context, known) : [];
+  let next = 0;
+  return Promise.allSettled(
+    rounds.map(({ subscriptionId, events, destinations }) => {
+      if (!destinations) return playRound(context, subscriptionId, events);
+      const own = loaded.slice(next, (next += destinations.length));
+      return playLoaded(context, subscriptionId, events, destinations, own);
+    }),
+  );
 };
 
 /**

@@ -16,7 +16,7 @@ import {
 import { sendUsageNotices } from '../../usage/usage-notices.ts';
 import { recordOverage } from '../../billing/overage.ts';
 import { syncingDestinationsOf } from '../../destinations/destination-store.ts';
-import { countSyncEvents } from './usage-count.ts';
+import { countSyncEventsOf, type Counted } from './usage-count.ts';
 import { eventTypeOf } from '../events/event-types.ts';
 import {
   dueReady,
@@ -80,26 +80,22 @@ export const isBackfill = (eventType: string): boolean => eventTypeOf(eventType)
 const ready: Verdict = { state: 'ready', status: 'pending', reason: null };
 const capped: Verdict = { state: 'held', status: 'warning', reason: heldForCap };
 
+/** Events that count towards usage: not an import, a correction or a deal following rules. */
+const countingOf = (events: StripeEventRow[]) => events.filter((event) => !isBackfill(event.type));
+
 /**
- * Counts the events that passed the gate towards the period's usage, oldest first, up to the
- * plan's cap; the rest wait (held, never dropped) for an upgrade or the next period, and reaching
- * the cap marks the workspace capped.
+ * What counting the events that passed the gate towards the period's usage came to, oldest first,
+ * up to the plan's cap: the rest wait (held, never dropped) for an upgrade or the next period, and
+ * reaching the cap marks the workspace capped.
  */
-const countOrHold = async (
+const countedOrHeld = async (
   context: AppContext,
   tx: Transaction,
   workspace: SubscriptionRow,
   events: StripeEventRow[],
+  { counted, total, notifiedLevels }: Counted,
 ): Promise<Verdict[]> => {
-  const counting = events.filter((event) => !isBackfill(event.type));
-  if (counting.length === 0) return events.map(() => ready);
-  const { counted, total, notifiedLevels } = await countSyncEvents(
-    tx,
-    workspace.id,
-    workspace.currentPeriodStart,
-    syncCapOf(workspace.planId),
-    counting.length,
-  );
+  const counting = countingOf(events);
   if (counted < counting.length) {
     await tx
       .update(subscription)
@@ -217,25 +213,43 @@ const inboxesOf = (tx: Transaction, subscriptionIds: string[]) => {
     .for('update', { skipLocked: true });
 };
 
-/** Gives each received event its verdict, counting usage per workspace; returns the verdicts by event. */
+/**
+ * Each received event's verdict, workspace by workspace; the usage of every workspace is counted
+ * in one statement.
+ */
 const verdictsOf = async (
   context: AppContext,
   tx: Transaction,
-  events: StripeEventRow[],
-  input: GateInput,
-): Promise<Verdict[]> => {
-  const verdicts = events.map((event) => verdictOf(event, input));
-  const passing = events.filter((_, index) => verdicts[index] === 'count');
-  const counted = new Map(
-    (await countOrHold(context, tx, input.workspace, passing)).map((verdict, index) => [
-      passing[index]?.id,
-      verdict,
-    ]),
-  );
-  return events.map((event, index) => {
-    const verdict = verdicts[index];
-    return verdict === 'count' || verdict === undefined ? (counted.get(event.id) ?? ready) : verdict;
+  received: StripeEventRow[],
+  inputs: Map<string, GateInput>,
+): Promise<Map<number, Verdict>> => {
+  const workspaces = [...inputs.values()].map((input) => {
+    const events = received.filter((row) => row.subscriptionId === input.workspace.id);
+    const before = events.map((event) => verdictOf(event, input));
+    return { input, events, before, passing: events.filter((_, index) => before[index] === 'count') };
   });
+  const counts = await countSyncEventsOf(
+    tx,
+    workspaces.flatMap(({ input: { workspace }, passing }) => {
+      const wanted = countingOf(passing).length;
+      if (wanted === 0) return [];
+      const cap = syncCapOf(workspace.planId);
+      return [{ subscriptionId: workspace.id, periodStart: workspace.currentPeriodStart, cap, wanted }];
+    }),
+  );
+  const verdicts = new Map<number, Verdict>();
+  for (const { input, events, before, passing } of workspaces) {
+    const count = counts.get(input.workspace.id);
+    const afterCount = count
+      ? await countedOrHeld(context, tx, input.workspace, passing, count)
+      : passing.map(() => ready);
+    passing.forEach((event, index) => verdicts.set(event.id, afterCount[index] ?? ready));
+    events.forEach((event, index) => {
+      const verdict = before[index];
+      if (verdict && verdict !== 'count') verdicts.set(event.id, verdict);
+    });
+  }
+  return verdicts;
 };
 
 /**
@@ -254,16 +268,16 @@ export const gateWorkspaces = async (
     const inputs = received.length
       ? await gateInputsOf(tx, [...new Set(received.map((row) => row.subscriptionId ?? ''))])
       : new Map<string, GateInput>();
-    const gated: StripeEventRow[] = [];
-    const verdicts: Verdict[] = [];
-    for (const [subscriptionId, input] of inputs) {
-      const events = received.filter((row) => row.subscriptionId === subscriptionId);
-      gated.push(...events);
-      verdicts.push(...(await verdictsOf(context, tx, events, input)));
-    }
-    if (gated.length) await recordVerdicts(tx, gated, verdicts);
+    const verdictOfEvent = await verdictsOf(context, tx, received, inputs);
+    const gated = received.filter((row) => verdictOfEvent.has(row.id));
+    if (gated.length)
+      await recordVerdicts(
+        tx,
+        gated,
+        gated.map((row) => verdictOfEvent.get(row.id) ?? ready),
+      );
     const readied = new Set(
-      gated.filter((_, index) => verdicts[index]?.state === 'ready').map((event) => event.id),
+      gated.filter((row) => verdictOfEvent.get(row.id)?.state === 'ready').map((row) => row.id),
     );
     const readyNow = (row: StripeEventRow): StripeEventRow[] => {
       if (row.state === 'ready') return [row];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { signUpUser, type TestUser } from '../../../testing/users.ts';
 import { seedWorkspace } from '../../../testing/workspaces.ts';
-import { countSyncEvents } from './usage-count.ts';
+import { countSyncEvents, countSyncEventsOf } from './usage-count.ts';
 
 describe('counting sync events towards a period’s usage', () => {
   let t: TestApp;
@@ -37,5 +37,27 @@ describe('counting sync events towards a period’s usage', () => {
     const results = await Promise.all(Array.from({ length: 8 }, () => count(id, 20, 3)));
     expect(results.map((result) => result.counted).sort()).toEqual([0, 2, 3, 3, 3, 3, 3, 3]);
     expect(Math.max(...results.map((result) => result.total))).toBe(20);
+  });
+
+  it('counts several workspaces in one go, each against its own cap, a period’s first count too', async () => {
+    const [first, near, uncapped] = await Promise.all(
+      Array.from({ length: 3 }, () => seedWorkspace(t.context.database.db, owner.id)),
+    );
+    if (!first || !near || !uncapped) throw new Error('workspaces not seeded');
+    await count(near, 10, 8);
+    await count(uncapped, undefined, 100);
+    const counted = await t.context.database.db.transaction((tx) =>
+      countSyncEventsOf(tx, [
+        { subscriptionId: first, periodStart, cap: 10, wanted: 4 },
+        { subscriptionId: near, periodStart, cap: 10, wanted: 4 },
+        { subscriptionId: uncapped, periodStart, cap: undefined, wanted: 4 },
+      ]),
+    );
+    expect(Object.fromEntries(counted)).toEqual({
+      [first]: { counted: 4, total: 4, notifiedLevels: [] },
+      [near]: { counted: 2, total: 10, notifiedLevels: [] },
+      [uncapped]: { counted: 4, total: 104, notifiedLevels: [] },
+    });
+    expect(await count(near, 10, 1)).toMatchObject({ counted: 0, total: 10 });
   });
 });

@@ -62,50 +62,63 @@ const billingSubscriptionIds = (events: StripeEventRow[]): string[] => {
 /** What a round for one destination plans from: its rules, the links of the events' objects. */
 export type LoadedRound = { rules: PipelineMappingRule[]; links: Map<string, Link> } & Fetched;
 
-/**
- * The round's links in one look: those of the Stripe ids the events refer to, and the linked line
- * items of the billing subscriptions the events are about (their deals').
- */
-export const loadRound = async (
-  context: AppContext,
-  row: DestinationRow,
-  events: StripeEventRow[],
-): Promise<LoadedRound> => {
+/** A destination's round to load: the destination and the events it is given. */
+export type RoundToLoad = { row: DestinationRow; events: StripeEventRow[] };
+
+/** Which links a destination's round needs: those of the Stripe ids it refers to, and its deals' line items. */
+const linksWanted = ({ row, events }: RoundToLoad) => {
   const stripeIds = referencedIds(events);
   const billing = billingSubscriptionIds(events);
   const lineItemsOf = and(
     eq(crmLink.crmObjectType, 'line_items'),
     inArray(crmLink.parentStripeObjectId, billing),
   );
-  const rows =
-    stripeIds.length || billing.length
-      ? await context.database.db
-          .select()
-          .from(crmLink)
-          .where(
-            and(
-              eq(crmLink.destinationId, row.id),
-              or(
-                ...(stripeIds.length ? [inArray(crmLink.stripeObjectId, stripeIds)] : []),
-                ...(billing.length ? [lineItemsOf] : []),
-              ),
-            ),
-          )
-      : [];
-  const referenced = new Set(stripeIds);
-  const billed = new Set(billing);
+  const any = stripeIds.length || billing.length;
   return {
-    rules: rulesOf(row),
-    links: new Map(
-      rows
-        .filter((link) => referenced.has(link.stripeObjectId))
-        .map((link) => [`${link.crmObjectType}:${link.stripeObjectId}`, link]),
-    ),
-    lineItems: rows.filter(
-      (link) => link.crmObjectType === 'line_items' && billed.has(link.parentStripeObjectId ?? ''),
-    ),
-    customers: new Map(),
+    stripeIds: new Set(stripeIds),
+    billing: new Set(billing),
+    where: any
+      ? and(
+          eq(crmLink.destinationId, row.id),
+          or(
+            ...(stripeIds.length ? [inArray(crmLink.stripeObjectId, stripeIds)] : []),
+            ...(billing.length ? [lineItemsOf] : []),
+          ),
+        )
+      : undefined,
   };
+};
+
+/**
+ * The links of several destinations' rounds in one look: for each, those of the Stripe ids its
+ * events refer to, and the linked line items of the billing subscriptions they are about (their
+ * deals').
+ */
+export const loadRounds = async (context: AppContext, rounds: RoundToLoad[]): Promise<LoadedRound[]> => {
+  const wanted = rounds.map(linksWanted);
+  const conditions = wanted.flatMap(({ where }) => (where ? [where] : []));
+  const rows = conditions.length
+    ? await context.database.db
+        .select()
+        .from(crmLink)
+        .where(or(...conditions))
+    : [];
+  return rounds.map(({ row }, index) => {
+    const { stripeIds, billing } = wanted[index] ?? { stripeIds: new Set(), billing: new Set() };
+    const own = rows.filter((link) => link.destinationId === row.id);
+    return {
+      rules: rulesOf(row),
+      links: new Map(
+        own
+          .filter((link) => stripeIds.has(link.stripeObjectId))
+          .map((link) => [`${link.crmObjectType}:${link.stripeObjectId}`, link]),
+      ),
+      lineItems: own.filter(
+        (link) => link.crmObjectType === 'line_items' && billing.has(link.parentStripeObjectId ?? ''),
+      ),
+      customers: new Map(),
+    };
+  });
 };
 
 /** Reads the customers a plan asks for from the connected account (Stripe-Account header). */
