@@ -127,14 +127,20 @@ export const withFreeAdvisoryLocks = async <T>(
       : inProcessFree;
     endInProcess(inProcessFree.filter((key) => !held.includes(key)));
     let holding = new Set(held);
+    // One statement at a time on the session: holders released at once queue here.
+    let unlocking = Promise.resolve();
     const release = async (keys: string[]) => {
       const releasing = keys.filter((key) => holding.has(key));
       if (releasing.length === 0) return;
       holding = new Set([...holding].filter((key) => !releasing.includes(key)));
-      await client?.query('select pg_advisory_unlock($1, hashtext(key)) from unnest($2::text[]) as key', [
-        lock.namespace,
-        releasing,
-      ]);
+      const unlock = unlocking.then(async () => {
+        await client?.query('select pg_advisory_unlock($1, hashtext(key)) from unnest($2::text[]) as key', [
+          lock.namespace,
+          releasing,
+        ]);
+      });
+      unlocking = unlock.catch(() => undefined);
+      await unlock;
       endInProcess(releasing);
     };
     try {

@@ -34,6 +34,18 @@ describe('the HubSpot call budget', () => {
     expect(times[10]).toBeGreaterThanOrEqual(4_000);
   });
 
+  it('takes the calls of several portals together, each within its own window, new and known portals alike', async () => {
+    const limits = { calls: 3, windowSeconds: 2 };
+    await takeHubSpotCall(t.context.database, 7_003, limits);
+    const [known, fresh] = await Promise.all([race(7_003, 4, limits), race(7_004, 5, limits)]);
+    // The known portal had one call of its window taken: two more at once, then a window later.
+    expect(known[1]).toBeLessThan(2_000);
+    expect(known[2]).toBeGreaterThanOrEqual(1_900);
+    // The new one: its whole window at once, the rest a window later.
+    expect(fresh[2]).toBeLessThan(2_000);
+    expect(fresh[3]).toBeGreaterThanOrEqual(2_000);
+  });
+
   it('keeps every caller waiting while a 429 blocks the portal, then lets calls go at the average rate', async () => {
     await takeHubSpotCall(t.context.database, 7_002);
     await blockHubSpotCalls(t.context.database.db, 7_002, 1);

@@ -18,55 +18,123 @@ export type HubSpotLimits = typeof hubspotLimits;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Takes one call of the portal's window if it has one left, in ONE prepared statement (it runs
- * before every HubSpot call): a first call creates the row with its take recorded; otherwise the
- * row is locked, the takes older than the window are dropped and, unless the window is full or a
- * 429 blocks the portal, this take is added. Returns whether it created the row, the takes found in
- * the window, and how long until a 429's block ends and until the oldest take leaves the window.
+ * Takes calls of several portals' windows, as many as each asks for and has left, in ONE prepared
+ * statement (it runs before every HubSpot call, and the calls of a fetch's drains start together):
+ * a portal's first calls create its row with their takes recorded; otherwise the rows are locked
+ * in portal order, the takes older than the window are dropped and, unless a 429 blocks the
+ * portal, the takes that fit are added. Per portal: whether it created the row, the calls granted,
+ * how long until a 429's block ends and until the oldest take leaves the window.
  */
-const takeCall = definePrepared<{
+const takeCalls = definePrepared<{
+  hub_id: string;
   created: boolean;
-  calls: number | null;
+  granted: number | null;
   blocked_for: number | null;
   frees_in: number | null;
 }>(
-  'take_hubspot_call',
-  `with created as (
-     insert into hubspot_budget (hub_id, recent_calls) values ($1, array[clock_timestamp()])
+  'take_hubspot_calls',
+  `with wanted as (
+     select hub_id, n from unnest($1::bigint[], $2::int[]) as wanted (hub_id, n)
+   ),
+   created as (
+     insert into hubspot_budget (hub_id, recent_calls)
+     select hub_id, array_fill(clock_timestamp(), array[least(n, $3::int)]) from wanted
      on conflict (hub_id) do nothing
-     returning hub_id
+     returning hub_id, cardinality(recent_calls) as granted
    ),
    found as (
-     select hub_id,
-       coalesce(extract(epoch from blocked_until - clock_timestamp()), 0)::float8 as blocked_for,
-       array(select at from unnest(recent_calls) as at
-             where at > clock_timestamp() - make_interval(secs => $3::float8) order by at) as recent
-     from hubspot_budget where hub_id = $1 for update
+     select b.hub_id, wanted.n,
+       coalesce(extract(epoch from b.blocked_until - clock_timestamp()), 0)::float8 as blocked_for,
+       array(select at from unnest(b.recent_calls) as at
+             where at > clock_timestamp() - make_interval(secs => $4::float8) order by at) as recent
+     from hubspot_budget b join wanted on wanted.hub_id = b.hub_id
+     order by b.hub_id
+     for update of b
+   ),
+   granting as (
+     select hub_id, blocked_for, recent,
+       case when blocked_for > 0 then 0 else greatest(0, least(n, $3::int - cardinality(recent))) end as granted
+     from found
    ),
    taken as (
-     update hubspot_budget set recent_calls = case
-         when cardinality(found.recent) < $2::int then found.recent || clock_timestamp()
-         else found.recent end
-     from found
-     where hubspot_budget.hub_id = found.hub_id and found.blocked_for <= 0
+     update hubspot_budget set recent_calls = granting.recent || array_fill(clock_timestamp(), array[granting.granted])
+     from granting
+     where hubspot_budget.hub_id = granting.hub_id and granting.granted > 0
    )
-   select exists (select 1 from created) as created,
-     (select cardinality(recent) from found) as calls,
-     (select blocked_for from found) as blocked_for,
-     (select extract(epoch from recent[1] + make_interval(secs => $3::float8) - clock_timestamp())::float8
-        from found) as frees_in`,
+   select wanted.hub_id::text,
+     created.hub_id is not null as created,
+     coalesce(created.granted, granting.granted) as granted,
+     granting.blocked_for,
+     extract(epoch from granting.recent[1] + make_interval(secs => $4::float8) - clock_timestamp())::float8 as frees_in
+   from wanted
+   left join created on created.hub_id = wanted.hub_id
+   left join granting on granting.hub_id = wanted.hub_id`,
 );
 
-/** How long to wait before a call may go out (0 = it was taken). */
-const tryTake = async (database: Database, hubId: number, limits: HubSpotLimits): Promise<number> => {
-  const [row] = await takeCall(database, [hubId, limits.calls, limits.windowSeconds]);
-  if (row?.created) return 0;
-  // Created by another caller since this statement began: look again.
-  if (row?.calls == null || row.blocked_for == null) return 10;
-  if (row.blocked_for > 0) return Math.ceil(row.blocked_for * 1000);
-  if (row.calls < limits.calls) return 0;
-  return Math.max(1, Math.ceil((row.frees_in ?? 0) * 1000));
+type Waiter = { resolve: (waitMs: number) => void; reject: (error: unknown) => void };
+
+/** Takes gathered in this turn of the event loop, per database and limits, per portal. */
+const gathering = new Map<Database, Map<string, { limits: HubSpotLimits; waiters: Map<number, Waiter[]> }>>();
+
+/** How long each waiter of a portal waits before its call may go out (0 = it was taken). */
+const waitsOf = (
+  row: Awaited<ReturnType<typeof takeCalls>>[number] | undefined,
+  wanted: number,
+): number[] => {
+  // Created by another caller since the statement began: look again.
+  if (!row || (!row.created && row.blocked_for == null)) return Array.from({ length: wanted }, () => 10);
+  const granted = row.granted ?? 0;
+  const wait =
+    row.blocked_for && row.blocked_for > 0
+      ? Math.ceil(row.blocked_for * 1000)
+      : Math.max(1, Math.ceil((row.frees_in ?? 0) * 1000));
+  return Array.from({ length: wanted }, (_, index) => (index < granted ? 0 : wait));
 };
+
+const takeGathered = async (
+  database: Database,
+  limits: HubSpotLimits,
+  waiters: Map<number, Waiter[]>,
+): Promise<void> => {
+  const hubs = [...waiters.keys()];
+  try {
+    const rows = await takeCalls(database, [
+      `{${hubs.join(',')}}`,
+      `{${hubs.map((hub) => waiters.get(hub)?.length ?? 0).join(',')}}`,
+      limits.calls,
+      limits.windowSeconds,
+    ]);
+    for (const hub of hubs) {
+      const own = waiters.get(hub) ?? [];
+      const waits = waitsOf(
+        rows.find((row) => row.hub_id === String(hub)),
+        own.length,
+      );
+      own.forEach((waiter, index) => waiter.resolve(waits[index] ?? 10));
+    }
+  } catch (error) {
+    for (const own of waiters.values()) for (const waiter of own) waiter.reject(error);
+  }
+};
+
+/** How long to wait before a call may go out (0 = it was taken), asked with the takes of this turn. */
+const tryTake = (database: Database, hubId: number, limits: HubSpotLimits): Promise<number> =>
+  new Promise((resolve, reject) => {
+    let ofDatabase = gathering.get(database);
+    if (!ofDatabase) {
+      ofDatabase = new Map();
+      gathering.set(database, ofDatabase);
+      setImmediate(() => {
+        gathering.delete(database);
+        for (const { limits: of, waiters } of ofDatabase?.values() ?? [])
+          void takeGathered(database, of, waiters);
+      });
+    }
+    const key = `${limits.calls}/${limits.windowSeconds}`;
+    const group = ofDatabase.get(key) ?? { limits, waiters: new Map<number, Waiter[]>() };
+    ofDatabase.set(key, group);
+    group.waiters.set(hubId, [...(group.waiters.get(hubId) ?? []), { resolve, reject }]);
+  });
 
 /** Waits for the portal's next free call. */
 export const takeHubSpotCall = async (
