@@ -3,7 +3,14 @@ import { enqueueDrain, enqueueDrains } from './drain-queue.ts';
 import { gateReceived, gateWorkspaces } from '../gate/gate.ts';
 import { dueReadyEvents, roundSize } from '../plan/load-round.ts';
 import { playRounds, writeRound } from './round.ts';
-import { settleRounds, waitingFrom, waitingQuery, type Waiting, type WaitingRow } from '../settle/settle.ts';
+import {
+  settleRounds,
+  waitingFrom,
+  waitingQuery,
+  type RoundSettlement,
+  type Waiting,
+  type WaitingRow,
+} from '../settle/settle.ts';
 import { queryRows } from '../../../db/client.ts';
 
 /** A drain hands its worker slot back after this long, so one tenant's backlog never starves others. */
@@ -102,12 +109,44 @@ const drainFrom = async (context: AppContext, subscriptionId: string, state: Dra
 export const drainWorkspace = (context: AppContext, subscriptionId: string): Promise<void> =>
   drainFrom(context, subscriptionId, beginDrain(subscriptionId));
 
+type Settling = { round: RoundSettlement; done: (left: Promise<Waiting | undefined>) => void };
+
+/** Rounds played, waiting for this turn of the event loop to end, per database. */
+const settling = new Map<unknown, Settling[]>();
+
 /**
- * The drains of several workspaces (their locks held): their first rounds share the gate's
- * transaction and the settle statement, and their rounds are written at once; a workspace with
- * more to do goes on alone. Under many tenants' load a drain is mostly one round of one or two
- * events, and its statements, not its work, were what the database and the worker spent most on.
- * `release` hands back the locks of the workspaces done.
+ * Settles a round with the others that finished in the same turn of the event loop, in one
+ * statement: the rounds of a fetch that end together settle together, and one that takes longer
+ * holds no other back.
+ */
+const settleInTurn = (context: AppContext, round: RoundSettlement): Promise<Waiting | undefined> =>
+  new Promise((resolve) => {
+    const key = context.database.db;
+    let waiting = settling.get(key);
+    if (!waiting) {
+      const gathered: Settling[] = [];
+      waiting = gathered;
+      settling.set(key, gathered);
+      setImmediate(() => {
+        settling.delete(key);
+        const settled = settleRounds(
+          context,
+          gathered.map(({ round: each }) => each),
+        );
+        for (const { round: each, done } of gathered)
+          done(settled.then((left) => left.get(each.subscriptionId)));
+      });
+    }
+    waiting.push({ round, done: resolve });
+  });
+
+/**
+ * The drains of several workspaces (their locks held): they share the gate's transaction and the
+ * look at their rounds' links; each round is then written and settled on its own (those that end
+ * together settle in one statement), and a workspace with more to do goes on alone. Under many
+ * tenants' load a drain is mostly one round of one or two events, and its statements, not its
+ * work, were what the database and the worker spent most on. `release` hands back a workspace's
+ * lock once its drain is done.
  */
 export const drainWorkspaces = async (
   context: AppContext,
@@ -123,8 +162,20 @@ export const drainWorkspaces = async (
   const dry = ofEach.filter(({ events }) => events.length === 0).map(({ id }) => id);
   const spaced = ofEach.filter(({ events, state }) => events.length > 0 && spacingWait(state, events) > 0);
   const playing = ofEach.filter(({ events, state }) => events.length > 0 && spacingWait(state, events) === 0);
+  if (dry.length) {
+    const left = await waitingOf(context, dry);
+    await enqueueDrains(
+      context.queue,
+      dry.filter((id) => left.get(id)?.received),
+    );
+    for (const id of dry) {
+      const waiting = left.get(id);
+      if (waiting && !waiting.received) await followUp(context, id, waiting);
+    }
+    await release(dry);
+  }
   const roundAt = Date.now();
-  const played = await playRounds(
+  const rounds = await playRounds(
     context,
     playing.map(({ id, events, destinations }) => ({
       subscriptionId: id,
@@ -132,36 +183,18 @@ export const drainWorkspaces = async (
       ...(destinations ? { destinations } : {}),
     })),
   );
-  const settlements = played.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
-  const left = new Map([
-    ...(settlements.length ? await settleRounds(context, settlements) : []),
-    ...(dry.length ? await waitingOf(context, dry) : []),
+  /** One workspace's drain from its played round on: settled, then done or going on alone. */
+  const goOn = async ({ id, state }: (typeof ofEach)[number], round?: Promise<RoundSettlement>) => {
+    const left = round ? await settleInTurn(context, await round) : undefined;
+    if (left && !hasWorkNow(left)) await followUp(context, id, left);
+    else await drainFrom(context, id, left ? { ...state, lastRound: roundAt, left } : state);
+    await release([id]);
+  };
+  // Every drain ends before this does (and the locks go): a failed one takes no other with it.
+  const drained = await Promise.allSettled([
+    ...spaced.map((each) => goOn(each)),
+    ...playing.map((each, index) => goOn(each, rounds[index])),
   ]);
-  const goOn = [
-    ...spaced.map(({ id, state }) => ({ id, state })),
-    ...playing.flatMap(({ id, state }) => {
-      const waiting = left.get(id);
-      return waiting && hasWorkNow(waiting)
-        ? [{ id, state: { ...state, lastRound: roundAt, left: waiting } }]
-        : [];
-    }),
-  ];
-  const done = subscriptionIds.filter((id) => !goOn.some((going) => going.id === id));
-  await enqueueDrains(
-    context.queue,
-    done.filter((id) => left.get(id)?.received),
-  );
-  for (const id of done) {
-    const waiting = left.get(id);
-    if (waiting && !waiting.received) await followUp(context, id, waiting);
-  }
-  await release(done);
-  const failed = played.find((outcome) => outcome.status === 'rejected');
-  await Promise.all(
-    goOn.map(async ({ id, state }) => {
-      await drainFrom(context, id, state);
-      await release([id]);
-    }),
-  );
+  const failed = drained.find((outcome) => outcome.status === 'rejected');
   if (failed) throw failed.reason;
 };

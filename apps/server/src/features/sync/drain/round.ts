@@ -77,25 +77,23 @@ export type RoundToPlay = {
 
 /**
  * The rounds of several workspaces, written at once: the links of those whose destinations are
- * known are loaded in one statement. Each round's outcome stands on its own: one that throws takes
- * none of the others with it.
+ * known are loaded in one statement first. Each round's promise is its own: one that takes longer,
+ * or throws, holds no other back.
  */
 export const playRounds = async (
   context: AppContext,
   rounds: RoundToPlay[],
-): Promise<PromiseSettledResult<RoundSettlement>[]> => {
+): Promise<Promise<RoundSettlement>[]> => {
   const known = rounds.flatMap(({ events, destinations }) =>
     (destinations ?? []).map((row) => ({ row, events })),
   );
   const loaded = known.length ? await loadRounds(context, known) : [];
   let next = 0;
-  return Promise.allSettled(
-    rounds.map(({ subscriptionId, events, destinations }) => {
-      if (!destinations) return playRound(context, subscriptionId, events);
-      const own = loaded.slice(next, (next += destinations.length));
-      return playLoaded(context, subscriptionId, events, destinations, own);
-    }),
-  );
+  return rounds.map(({ subscriptionId, events, destinations }) => {
+    if (!destinations) return playRound(context, subscriptionId, events);
+    const own = loaded.slice(next, (next += destinations.length));
+    return playLoaded(context, subscriptionId, events, destinations, own);
+  });
 };
 
 /**

@@ -265,9 +265,8 @@ export const gateWorkspaces = async (
   context.database.db.transaction(async (tx) => {
     const rows = subscriptionIds.length ? await inboxesOf(tx, subscriptionIds) : [];
     const received = rows.filter((row) => row.state === 'received');
-    const inputs = received.length
-      ? await gateInputsOf(tx, [...new Set(received.map((row) => row.subscriptionId ?? ''))])
-      : new Map<string, GateInput>();
+    // Read for every workspace once any has events to gate: the rounds take their destinations.
+    const inputs = received.length ? await gateInputsOf(tx, subscriptionIds) : new Map<string, GateInput>();
     const verdictOfEvent = await verdictsOf(context, tx, received, inputs);
     const gated = received.filter((row) => verdictOfEvent.has(row.id));
     if (gated.length)
