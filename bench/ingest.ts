@@ -14,7 +14,7 @@ import Fastify from 'fastify';
 import Stripe from 'stripe';
 import type { AppContext } from '../apps/server/src/context.ts';
 import type { DatabaseTarget } from '../apps/server/src/db/client.ts';
-import { storeStripeEvent } from '../apps/server/src/features/sync/ingest/ingest.ts';
+import { storeStripeEvents } from '../apps/server/src/features/sync/ingest/ingest.ts';
 import { buildHttpApp } from '../apps/server/src/http/app.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import { bootstrap } from '../apps/server/src/main/bootstrap.ts';
@@ -71,7 +71,7 @@ const measure = async (engine: Engine, target: DatabaseTarget): Promise<Figures>
   const bare = Fastify();
   bare.post('/bare', async (request) => {
     const event = request.body as Stripe.Event;
-    await storeStripeEvent(context.database, event, JSON.stringify(event));
+    await storeStripeEvents(context.database, [{ event, payload: JSON.stringify(event) }]);
     return { received: true };
   });
   bare.post('/hello', async () => ({ received: true }));

@@ -41,6 +41,17 @@ describe('prepared statements', () => {
     }
   });
 
+  const arrays = definePrepared<{ texts: (string | null)[]; numbers: string[]; flags: boolean[] }>(
+    'test_echo_arrays',
+    'select $1::text[] as texts, $2::bigint[]::text[] as numbers, $3::boolean[] as flags',
+  );
+
+  it('passes arrays through element by element, quotes, braces, commas and NULLs included', async () => {
+    const tricky = [`it's`, 'a "quoted", {braced} \\ value', null, 'NULL', '', '你好'];
+    const [row] = await arrays(t.context.database, [tricky, [1, -2, 1_700_000_000], [true, false]]);
+    expect(row).toEqual({ texts: tricky, numbers: ['1', '-2', '1700000000'], flags: [true, false] });
+  });
+
   it('refuses a number that is not one, rather than writing it into SQL', async () => {
     await expect(echo(t.context.database, ['x', Number.NaN, true, null, '{}'])).rejects.toThrow();
   });

@@ -1,7 +1,18 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from './client.ts';
 
-export type PreparedValue = string | number | boolean | null;
+type PreparedScalar = string | number | boolean | null;
+/** An array goes as a PostgreSQL array (node-postgres encodes it; for PGlite, `arrayLiteralOf`). */
+export type PreparedValue = PreparedScalar | readonly PreparedScalar[];
+
+const scalarText = (value: PreparedScalar): string => {
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+  return String(value);
+};
+
+/** PostgreSQL's array input form: every element quoted, backslash and quote escaped, NULL bare. */
+const arrayLiteralOf = (values: readonly PreparedScalar[]): string =>
+  `{${values.map((value) => (value === null ? 'NULL' : `"${scalarText(value).replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;
 
 /**
  * A value as an SQL literal for PGlite's `EXECUTE`, which takes no bind parameters. Strings follow
@@ -9,12 +20,9 @@ export type PreparedValue = string | number | boolean | null;
  */
 const literalOf = (value: PreparedValue): string => {
   if (value === null) return 'null';
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
-    return String(value);
-  }
-  return `'${value.replaceAll("'", "''")}'`;
+  if (typeof value === 'boolean' || typeof value === 'number') return scalarText(value);
+  const text = typeof value === 'string' ? value : arrayLiteralOf(value);
+  return `'${text.replaceAll("'", "''")}'`;
 };
 
 /**

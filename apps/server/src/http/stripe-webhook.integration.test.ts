@@ -91,6 +91,47 @@ describe('POST /webhooks/stripe', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('answers each of the deliveries that arrive at once with its own outcome', async () => {
+    const known = stripeEventOf({ account });
+    expect((await postWebhook(t, JSON.stringify(known))).statusCode).toBe(200);
+    const fresh = Array.from({ length: 8 }, () => stripeEventOf({ account }));
+    const stranger = stripeEventOf({ account: 'acct_1StrangerAtOnce001' });
+    const twice = stripeEventOf({ account });
+    const bodies = [...fresh, stranger, known, twice, twice].map((event) => JSON.stringify(event));
+    const answers = await Promise.all(bodies.map((body) => postWebhook(t, body)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(bodies.map(() => 200));
+    const duplicates = answers.map((answer) => (answer.json() as { duplicate: boolean }).duplicate);
+    expect(duplicates.slice(0, 10)).toEqual([...fresh.map(() => false), false, true]);
+    expect(duplicates.slice(10).sort()).toEqual([false, true]);
+    const rows = await storedEvents();
+    for (const event of [...fresh, twice])
+      expect(rows.filter((row) => row.eventId === event.id)).toMatchObject([
+        { state: 'received', subscriptionId },
+      ]);
+    expect(rows.find((row) => row.eventId === stranger.id)).toMatchObject({
+      state: 'ignored',
+      lastError: 'No source is connected to this Stripe account',
+    });
+  });
+
+  it('refuses only the delivery the database cannot store when others arrive with it', async () => {
+    const good = stripeEventOf({ account });
+    // JSON allows a lone surrogate; PostgreSQL's jsonb does not.
+    const bad = JSON.stringify(stripeEventOf({ account })).replace(
+      '"object":"event"',
+      '"object":"event","x":"\\ud800"',
+    );
+    const [goodAnswer, badAnswer] = await Promise.all([
+      postWebhook(t, JSON.stringify(good)),
+      postWebhook(t, bad),
+    ]);
+    expect(goodAnswer?.statusCode).toBe(200);
+    expect(badAnswer?.statusCode).toBeGreaterThanOrEqual(500);
+    const rows = await storedEvents();
+    expect(rows.filter((row) => row.eventId === good.id)).toHaveLength(1);
+    expect(rows.filter((row) => row.eventId === (JSON.parse(bad) as { id: string }).id)).toHaveLength(0);
+  });
+
   it('records an event of an unknown account and answers 200 without syncing it', async () => {
     const event = stripeEventOf({ account: 'acct_1NobodyKnowsThis' });
     expect((await postWebhook(t, JSON.stringify(event))).statusCode).toBe(200);

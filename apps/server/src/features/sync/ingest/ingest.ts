@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/client.ts';
 import { definePrepared } from '../../../db/prepared.ts';
+import { turnBatch } from '../../../db/turn-batch.ts';
 import { noticeConnectionLost } from '../../connections/connection-lost.ts';
 import { deauthorization, eventTypeOf } from '../events/event-types.ts';
 
@@ -24,8 +25,10 @@ const objectIdOf = ({ data: { object } }: Stripe.Event): string | null =>
 export const withoutNul = (json: string): string =>
   json.includes('\\u0000') ? json.replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1\\ufffd') : json;
 
-type Inserted = {
+type Stored = {
   id: string;
+  account_id: string;
+  event_id: string;
   subscription_id: string | null;
   state: string;
   lost_source_id: string | null;
@@ -33,71 +36,110 @@ type Inserted = {
 };
 
 /**
- * ONE statement, prepared once per connection (planning it costs more than running it): finds the
- * source by account, stores the event as `received` (the inbox row is the sync job, decision 010)
- * or `ignored` with the reason (an unknown account, the other mode than the source's, a
- * deauthorization older than the connection), logs an ignored event's activity, and on a current
- * `account.application.deauthorized` marks the source as needing a reconnection: its account goes,
- * its switch and settings stay. A known event id inserts nothing.
+ * ONE statement for any number of events, prepared once per connection (planning it costs more
+ * than running it): finds each event's source by account, stores the event as `received` (the
+ * inbox row is the sync job, decision 010) or `ignored` with the reason (an unknown account, the
+ * other mode than the source's, a deauthorization older than the connection), logs an ignored
+ * event's activity, and on a current `account.application.deauthorized` marks the source as
+ * needing a reconnection: its account goes, its switch and settings stay. A known event id inserts
+ * nothing. The payloads come as one JSON array of the bodies as received.
  */
-const storeEvent = definePrepared<Inserted>(
-  'ingest_stripe_event',
-  `with found as (
-     select id, subscription_id, livemode, connected_at from source where account_id = $1 limit 1
+const storeEvents = definePrepared<Stored>(
+  'ingest_stripe_events',
+  `with given as (
+     select e.*, p.payload
+     from unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $5::bigint[], $6::text[], $7::text[])
+            with ordinality as e (account_id, event_id, type, livemode, created, object_id, activity, n)
+     join jsonb_array_elements($8::jsonb) with ordinality as p (payload, n) using (n)
    ),
    verdict as (
-     select found.id as source_id, found.subscription_id,
+     select given.*, found.id as source_id, found.subscription_id,
        case when found.id is null then '${noSource}'
-            when found.livemode and not $4::boolean then '${testModeOnLive}'
-            when not found.livemode and $4::boolean then '${liveModeOnTest}'
-            when $3::text = '${deauthorization}'
-              and $5::bigint < floor(extract(epoch from found.connected_at)) then '${staleDeauthorization}'
+            when found.livemode and not given.livemode then '${testModeOnLive}'
+            when not found.livemode and given.livemode then '${liveModeOnTest}'
+            when given.type = '${deauthorization}'
+              and given.created < floor(extract(epoch from found.connected_at)) then '${staleDeauthorization}'
        end as reason
-     from (select 1) as one left join found on true
+     from given left join lateral (
+       select id, subscription_id, livemode, connected_at from source where account_id = given.account_id limit 1
+     ) as found on true
    ),
    inserted as (
      insert into stripe_event
        (account_id, event_id, type, livemode, created, object_id, payload, source_id, subscription_id, state, last_error)
-     select $1::text, $2::text, $3::text, $4::boolean, $5::bigint, $6::text, $7::jsonb, source_id, subscription_id,
+     select account_id, event_id, type, livemode, created, object_id, payload, source_id, subscription_id,
        case when reason is null then 'received' else 'ignored' end, reason
      from verdict
      on conflict (account_id, event_id) do nothing
-     returning id, source_id, subscription_id, state, last_error
+     returning id, account_id, event_id, type, created, source_id, subscription_id, state, last_error
    ),
    ignored_activity as (
      insert into activity (subscription_id, stripe_event_id, type, raw_event_type, event_id, time, status, reason)
-     select subscription_id, id, $8::text, $3::text, $2::text, $9::timestamptz, 'warning', last_error
-     from inserted where state = 'ignored' and subscription_id is not null
+     select inserted.subscription_id, inserted.id, verdict.activity, inserted.type, inserted.event_id,
+       to_timestamp(inserted.created), 'warning', inserted.last_error
+     from inserted join verdict using (account_id, event_id)
+     where inserted.state = 'ignored' and inserted.subscription_id is not null
    ),
    deauthorized as (
      update source set account_id = null, auth = '{}'::jsonb, connection_lost_at = now(), updated_at = now()
-     where $3::text = '${deauthorization}'
-       and id = (select source_id from inserted where state = 'received')
+     where id in (select source_id from inserted where type = '${deauthorization}' and state = 'received')
      returning id, name
    )
-   select inserted.id, inserted.subscription_id, inserted.state,
+   select inserted.id, inserted.account_id, inserted.event_id, inserted.subscription_id, inserted.state,
      deauthorized.id as lost_source_id, deauthorized.name as lost_source_name
-   from inserted left join deauthorized on true`,
+   from inserted left join deauthorized
+     on deauthorized.id = inserted.source_id and inserted.type = '${deauthorization}'`,
 );
 
-/** The ingest's one statement for `event`: its row, or none for a known event id. */
-export const storeStripeEvent = async (
+/** A verified delivery: the event and its body as received. */
+export type Delivery = { event: Stripe.Event; payload: string };
+
+const accountOf = (event: Stripe.Event) => event.account ?? 'platform';
+const keyOf = (account: string, eventId: string) => `${account} ${eventId}`;
+
+/**
+ * The ingest's one statement for `deliveries`: each one's row, or none for a known event id (and
+ * for the later copies of an event delivered twice in the batch).
+ */
+export const storeStripeEvents = async (
   database: Database,
-  event: Stripe.Event,
-  payload: string,
-): Promise<Inserted | undefined> => {
-  const [row] = await storeEvent(database, [
-    event.account ?? 'platform',
-    event.id,
-    event.type,
-    event.livemode,
-    event.created,
-    objectIdOf(event),
-    withoutNul(payload),
-    eventTypeOf(event.type).activity,
-    new Date(event.created * 1000).toISOString(),
+  deliveries: Delivery[],
+): Promise<(Stored | undefined)[]> => {
+  const events = deliveries.map(({ event }) => event);
+  const rows = await storeEvents(database, [
+    events.map(accountOf),
+    events.map(({ id }) => id),
+    events.map(({ type }) => type),
+    events.map(({ livemode }) => livemode),
+    events.map(({ created }) => created),
+    events.map(objectIdOf),
+    events.map(({ type }) => eventTypeOf(type).activity),
+    `[${deliveries.map(({ payload }) => withoutNul(payload)).join(',')}]`,
   ]);
-  return row;
+  const byKey = new Map(rows.map((row) => [keyOf(row.account_id, row.event_id), row]));
+  return events.map((event) => {
+    const key = keyOf(accountOf(event), event.id);
+    const row = byKey.get(key);
+    byKey.delete(key);
+    return row;
+  });
+};
+
+/**
+ * The deliveries of one turn of the event loop share one statement (a statement each, and a commit
+ * each, were most of the webhook's cost under load). A deauthorization goes alone: the events after
+ * it in the same batch would still find its source.
+ */
+const batches = new WeakMap<Database, (delivery: Delivery) => Promise<Stored | undefined>>();
+const storeInTurn = (database: Database, delivery: Delivery): Promise<Stored | undefined> => {
+  if (delivery.event.type === deauthorization)
+    return storeStripeEvents(database, [delivery]).then(([row]) => row);
+  let store = batches.get(database);
+  if (!store) {
+    store = turnBatch((deliveries: Delivery[]) => storeStripeEvents(database, deliveries));
+    batches.set(database, store);
+  }
+  return store(delivery);
 };
 
 /**
@@ -110,7 +152,7 @@ export const ingestStripeEvent = async (
   /** The body as received (already verified): stored as is, no second serialisation. */
   payload: string = JSON.stringify(event),
 ): Promise<IngestOutcome> => {
-  const row = await storeStripeEvent(context.database, event, payload);
+  const row = await storeInTurn(context.database, { event, payload });
   if (!row) return 'duplicate';
   if (row.lost_source_id && row.subscription_id) {
     await noticeConnectionLost(context, context.database.db, {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/client.ts';
 import { definePrepared } from '../../../db/prepared.ts';
+import { turnBatch } from '../../../db/turn-batch.ts';
 import { hubspotBudget } from '../../../db/schema.ts';
 import { hubspotCalls, hubspotRateLimited, portalLabel } from '../../../metrics/metrics.ts';
 
@@ -71,12 +72,7 @@ const takeCalls = definePrepared<{
    left join granting on granting.hub_id = wanted.hub_id`,
 );
 
-type Waiter = { resolve: (waitMs: number) => void; reject: (error: unknown) => void };
-
-/** Takes gathered in this turn of the event loop, per database and limits, per portal. */
-const gathering = new Map<Database, Map<string, { limits: HubSpotLimits; waiters: Map<number, Waiter[]> }>>();
-
-/** How long each waiter of a portal waits before its call may go out (0 = it was taken). */
+/** How long each of a portal's `wanted` takes waits before its call may go out (0 = it was taken). */
 const waitsOf = (
   row: Awaited<ReturnType<typeof takeCalls>>[number] | undefined,
   wanted: number,
@@ -91,50 +87,38 @@ const waitsOf = (
   return Array.from({ length: wanted }, (_, index) => (index < granted ? 0 : wait));
 };
 
-const takeGathered = async (
-  database: Database,
-  limits: HubSpotLimits,
-  waiters: Map<number, Waiter[]>,
-): Promise<void> => {
-  const hubs = [...waiters.keys()];
-  try {
-    const rows = await takeCalls(database, [
-      `{${hubs.join(',')}}`,
-      `{${hubs.map((hub) => waiters.get(hub)?.length ?? 0).join(',')}}`,
-      limits.calls,
-      limits.windowSeconds,
-    ]);
-    for (const hub of hubs) {
-      const own = waiters.get(hub) ?? [];
-      const waits = waitsOf(
+/** Each take's wait, for the takes (portal ids) of one turn, in one statement. */
+const takeAll = async (database: Database, limits: HubSpotLimits, takes: number[]): Promise<number[]> => {
+  const hubs = [...new Set(takes)];
+  const wanted = hubs.map((hub) => takes.filter((take) => take === hub).length);
+  const rows = await takeCalls(database, [hubs, wanted, limits.calls, limits.windowSeconds]);
+  const waits = new Map(
+    hubs.map((hub, index) => [
+      hub,
+      waitsOf(
         rows.find((row) => row.hub_id === String(hub)),
-        own.length,
-      );
-      own.forEach((waiter, index) => waiter.resolve(waits[index] ?? 10));
-    }
-  } catch (error) {
-    for (const own of waiters.values()) for (const waiter of own) waiter.reject(error);
-  }
+        wanted[index] ?? 0,
+      ),
+    ]),
+  );
+  return takes.map((hub) => waits.get(hub)?.shift() ?? 10);
 };
 
+/** The takes of one turn of the event loop, per database and limits, go in one statement. */
+const batches = new WeakMap<Database, Map<string, (hubId: number) => Promise<number>>>();
+
 /** How long to wait before a call may go out (0 = it was taken), asked with the takes of this turn. */
-const tryTake = (database: Database, hubId: number, limits: HubSpotLimits): Promise<number> =>
-  new Promise((resolve, reject) => {
-    let ofDatabase = gathering.get(database);
-    if (!ofDatabase) {
-      ofDatabase = new Map();
-      gathering.set(database, ofDatabase);
-      setImmediate(() => {
-        gathering.delete(database);
-        for (const { limits: of, waiters } of ofDatabase?.values() ?? [])
-          void takeGathered(database, of, waiters);
-      });
-    }
-    const key = `${limits.calls}/${limits.windowSeconds}`;
-    const group = ofDatabase.get(key) ?? { limits, waiters: new Map<number, Waiter[]>() };
-    ofDatabase.set(key, group);
-    group.waiters.set(hubId, [...(group.waiters.get(hubId) ?? []), { resolve, reject }]);
-  });
+const tryTake = (database: Database, hubId: number, limits: HubSpotLimits): Promise<number> => {
+  const ofDatabase = batches.get(database) ?? new Map<string, (hubId: number) => Promise<number>>();
+  batches.set(database, ofDatabase);
+  const key = `${limits.calls}/${limits.windowSeconds}`;
+  let take = ofDatabase.get(key);
+  if (!take) {
+    take = turnBatch((takes: number[]) => takeAll(database, limits, takes));
+    ofDatabase.set(key, take);
+  }
+  return take(hubId);
+};
 
 /** Waits for the portal's next free call. */
 export const takeHubSpotCall = async (
