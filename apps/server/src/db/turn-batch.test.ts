@@ -18,6 +18,19 @@ describe('turnBatch', () => {
     expect(runs).toEqual([[1, 2, 3], [4]]);
   });
 
+  it('starts the next batch when a call would take this one past its limit', async () => {
+    const runs: string[][] = [];
+    const store = turnBatch(
+      async (items: string[]) => {
+        runs.push(items);
+        return items;
+      },
+      { maxSize: 5, sizeOf: (item) => item.length },
+    );
+    await Promise.all(['ab', 'cd', 'e', 'fg', 'hijklmn', 'o'].map(store));
+    expect(runs).toEqual([['ab', 'cd', 'e'], ['fg'], ['hijklmn'], ['o']]);
+  });
+
   it('runs a failed batch again item by item, so only the refused item fails', async () => {
     const runs: string[][] = [];
     const store = turnBatch(async (items: string[]) => {

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/client.ts';
 import { definePrepared } from '../../../db/prepared.ts';
-import { turnBatch } from '../../../db/turn-batch.ts';
+import { turnBatch, type BatchLimit } from '../../../db/turn-batch.ts';
 import { noticeConnectionLost } from '../../connections/connection-lost.ts';
 import { deauthorization, eventTypeOf } from '../events/event-types.ts';
 
@@ -125,18 +125,23 @@ export const storeStripeEvents = async (
   });
 };
 
+const batches = new WeakMap<Database, (delivery: Delivery) => Promise<Stored | undefined>>();
+/** Bodies of up to 1 MB each: a batch's JSON array stays far below what one statement may carry. */
+const batchLimit: BatchLimit<Delivery> = {
+  maxSize: 4 * 1024 * 1024,
+  sizeOf: ({ payload }) => payload.length,
+};
 /**
  * The deliveries of one turn of the event loop share one statement (a statement each, and a commit
  * each, were most of the webhook's cost under load). A deauthorization goes alone: the events after
  * it in the same batch would still find its source.
  */
-const batches = new WeakMap<Database, (delivery: Delivery) => Promise<Stored | undefined>>();
 const storeInTurn = (database: Database, delivery: Delivery): Promise<Stored | undefined> => {
   if (delivery.event.type === deauthorization)
     return storeStripeEvents(database, [delivery]).then(([row]) => row);
   let store = batches.get(database);
   if (!store) {
-    store = turnBatch((deliveries: Delivery[]) => storeStripeEvents(database, deliveries));
+    store = turnBatch((deliveries: Delivery[]) => storeStripeEvents(database, deliveries), batchLimit);
     batches.set(database, store);
   }
   return store(delivery);
