@@ -148,8 +148,9 @@ const storeInTurn = (database: Database, delivery: Delivery): Promise<Stored | u
 };
 
 /**
- * Stores a verified Stripe event in the inbox (ARCHITECTURE §7.1) in one round trip. A known event
- * id is a duplicate delivery and changes nothing. Once this returns, the event survives any crash.
+ * Stores a verified Stripe event in the inbox (ARCHITECTURE §7.1) in one round trip, shared with the
+ * deliveries of its turn. A known event id is a duplicate delivery and changes nothing. Once this
+ * returns, the event survives any crash.
  */
 export const ingestStripeEvent = async (
   context: AppContext,
