@@ -18,6 +18,7 @@ import { recordOverage } from '../../billing/overage.ts';
 import { syncingDestinationsOf } from '../../destinations/destination-store.ts';
 import { countSyncEventsOf, type Counted } from './usage-count.ts';
 import { eventTypeOf } from '../events/event-types.ts';
+import { lockWorkspaces } from '../events/workspace-lock.ts';
 import {
   dueReady,
   heldForDestination,
@@ -263,6 +264,7 @@ export const gateWorkspaces = async (
   subscriptionIds: string[],
 ): Promise<Map<string, Gated>> =>
   context.database.db.transaction(async (tx) => {
+    await lockWorkspaces(tx, subscriptionIds);
     const rows = subscriptionIds.length ? await inboxesOf(tx, subscriptionIds) : [];
     const received = rows.filter((row) => row.state === 'received');
     // Read for every workspace once any has events to gate: the rounds take their destinations.

@@ -3,12 +3,13 @@ import type { AppContext } from '../../../context.ts';
 import { activity } from '../../../db/schema.ts';
 import { enqueueDrain } from '../drain/drain-queue.ts';
 import { moveEvents, type EventState } from '../events/event-states.ts';
+import { lockWorkspaces } from '../events/workspace-lock.ts';
 import type { Transaction } from '../../../db/client.ts';
 
 /**
  * Sends events back to the start of the pipeline (held → received, failed → received, as
  * `eventTransitions` allows) with a fresh attempt count, and asks for a drain in the same
- * transaction. Returns how many moved.
+ * transaction, under the workspace's row lock (`lockWorkspaces`). Returns how many moved.
  */
 export const replayEvents = async (
   context: AppContext,
@@ -16,6 +17,7 @@ export const replayEvents = async (
   subscriptionId: string,
   where: { ids?: number[]; reasons?: string[]; states: Extract<EventState, 'held' | 'failed'>[] },
 ): Promise<number> => {
+  await lockWorkspaces(tx, [subscriptionId]);
   const moved = await moveEvents(tx, {
     from: where.states,
     to: 'received',
