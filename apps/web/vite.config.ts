@@ -1,27 +1,26 @@
-import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-
-const reactOnPreact = fileURLToPath(new URL('./src/lib/react-on-preact.mjs', import.meta.url));
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 /**
- * The SPA build. Layouts and pages load lazily (src/app/route-table.tsx), so the entry carries only
- * the shell; `manifest.json` lets `bench/bundle-size.ts` follow what one route needs. Rolldown's own
- * chunking beat every manual grouping tried. In dev, `/api` goes to the server on port 3000.
+ * The SPA build, on React 19 (decision 050). Layouts and pages load lazily (src/app/route-table.tsx),
+ * so the entry carries only the shell; `manifest.json` lets `bench/bundle-size.ts` follow what one
+ * route needs. Rolldown's own chunking beat every manual grouping tried. `@vitejs/plugin-react` gives
+ * `npm run dev` React Fast Refresh. In dev, `/api` goes to the server on port 3000.
  *
- * React's API runs on Preact (decision 039): every `react` and `react-dom` import, ours and the
- * libraries', resolves to `preact/compat`, which weighs ~10 KB gzip where react-dom weighs ~64.
- * Oxc compiles JSX for React's automatic runtime, aliased the same way.
+ * Every text asset gets a `.br` (quality 11) and a `.gz` (level 9) beside it, which the server sends
+ * to a browser that accepts them (apps/server/src/http/spa.ts); `index.html` is compressed by the
+ * server as it goes out, so it stays one file.
  */
 export default defineConfig({
-  resolve: {
-    alias: [
-      { find: /^react$/, replacement: reactOnPreact },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
-    ],
-  },
-  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  plugins: [
+    react(),
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      exclude: [/index\.html$/, /\.vite\//],
+      logLevel: 'silent',
+    }),
+  ],
   build: { manifest: true, target: 'es2022' },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 });

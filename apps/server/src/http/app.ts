@@ -4,6 +4,7 @@ import type { FunctionRegistry } from '../functions/framework.ts';
 import { functionRegistry } from '../functions/registry.ts';
 import { registerAuthRoute } from './auth-route.ts';
 import { registerCloseConnectionsOnClose } from './close-connections.ts';
+import { registerCompression } from './compression.ts';
 import { registerErrorHandler } from './errors.ts';
 import { registerRequestLog } from './request-log.ts';
 import { registerFunctionRoute } from './functions-route.ts';
@@ -56,6 +57,7 @@ export const buildHttpApp = async (
   options: HttpOptions = {},
 ): Promise<FastifyInstance> => {
   const app = baseApp(context);
+  await registerCompression(app);
   registerSecurityHeaders(app, context.config.appUrl, context.providers.stripe);
   // OAuth providers come back to /api/auth/callback/* from their own origin; the state guards those.
   registerOriginGuard(app, context.config.appUrl, /^\/api\/(functions\/|auth\/(?!callback\/))/);

@@ -11,7 +11,10 @@ const isApiPath = (url: string) =>
 
 /**
  * Serves the built SPA; any other GET path gets `index.html`, so deep links open the app.
- * Hashed assets are cached for a year, `index.html` never.
+ * Hashed assets are cached for a year, `index.html` never. The build writes a brotli and a gzip file
+ * beside every text asset (`apps/web/vite.config.ts`): `preCompressed` sends the best one the browser
+ * accepts, with `Content-Encoding` and `Vary: Accept-Encoding`, and the plain file to a client that
+ * accepts neither. `index.html` is compressed on the fly (`compression.ts`).
  */
 export const registerSpa = async (app: FastifyInstance, webDist = defaultWebDist) => {
   if (!existsSync(path.join(webDist, 'index.html'))) {
@@ -22,6 +25,7 @@ export const registerSpa = async (app: FastifyInstance, webDist = defaultWebDist
     root: webDist,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
