@@ -12,10 +12,12 @@
  * One JSON line per page:
  * `{"route","performance","accessibility","bestPractices","lcpMs","tbtMs","cls","transferKb"}`;
  * `transferKb` is every byte the page downloaded, as Lighthouse counts it. BENCH_PORT moves the app
- * (default 3900; the OpenID stand-in is not started, so "Continue with Google" is not offered).
+ * (default 3900; the OpenID stand-in is not started, so "Continue with Google" is not offered);
+ * BENCH_REPORT_DIR keeps each page's whole Lighthouse report there; BENCH_VERBOSE=1 prints the audits
+ * that did not pass.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,6 +98,10 @@ const audit = async (context: BrowserContext, route: string, url: string) => {
     transferKb: Math.round(numeric('total-byte-weight') / 102.4) / 10,
   };
   console.log(JSON.stringify(line));
+  if (process.env.BENCH_REPORT_DIR) {
+    const file = `${route.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '') || 'root'}.json`;
+    writeFileSync(path.join(process.env.BENCH_REPORT_DIR, file), JSON.stringify(result.lhr));
+  }
   if (process.env.BENCH_VERBOSE === '1') {
     for (const [id, found] of Object.entries(audits)) {
       if (found.score !== null && found.score < 1 && found.scoreDisplayMode !== 'informative') {

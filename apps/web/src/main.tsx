@@ -1,18 +1,29 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { preloadRoute } from './app/route-preload.ts';
 import { i18nReady } from './i18n/i18n.ts';
+import { authClient } from './lib/auth-client.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 
-// The language's chunk loads in parallel with the route's; the first render waits for it.
+// What the first screen waits for starts now, side by side: the session, the page's chunks and
+// translations, the language's own chunk. The session store stays subscribed for the tab's life,
+// as the layouts that read it would keep it.
+authClient.$store.atoms.session?.subscribe(() => undefined);
+preloadRoute(window.location.pathname);
+
+// The first render replaces index.html's shell. As a transition it yields to the browser every few
+// milliseconds instead of holding the main thread for the whole tree (a phone's taps stay answered).
 void i18nReady.finally(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 );

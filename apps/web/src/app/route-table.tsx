@@ -3,6 +3,7 @@ import { Navigate, Outlet, type RouteObject } from 'react-router';
 import {
   routeDefinitions,
   routes,
+  type PageKey,
   type RouteAccess,
   type RouteDefinition,
   type RouteLayout,
@@ -42,14 +43,28 @@ const lazyElement = (load: () => Promise<ComponentType>, fallback: ReactElement)
   );
 };
 
+/** A page's chunk and the translations it names; `route-preload.ts` starts the same loads early. */
+export const loadPage = (key: Exclude<PageKey, 'home'>): Promise<ComponentType> =>
+  Promise.all([pages[key](), loadNamespaces(pageNamespaces[key] ?? featureNamespaces)]).then(
+    ([route]) => route.Component,
+  );
+
+/** Each layout's chunk (with the translations it shows itself). */
+export const layouts: Record<RouteLayout, () => Promise<ComponentType>> = {
+  main: () => import('./layouts/main-layout.tsx').then((m) => m.MainLayout),
+  subscription: () =>
+    Promise.all([
+      import('./layouts/subscription-layout.tsx'),
+      loadNamespaces(subscriptionLayoutNamespaces),
+    ]).then(([m]) => m.SubscriptionLayout),
+  auth: () => import('./layouts/auth-layout.tsx').then((m) => m.AuthLayout),
+  docs: () => import('./layouts/docs-layout.tsx').then((m) => m.DocsLayout),
+};
+
 const pageRoute = (definition: RouteDefinition, layoutPath: string | undefined): RouteObject => {
   if (definition.key === 'home') return { index: true, element: <Navigate to={routes.dashboard} replace /> };
-  const page = pages[definition.key];
-  const namespaces = pageNamespaces[definition.key] ?? featureNamespaces;
-  const element = lazyElement(
-    () => Promise.all([page(), loadNamespaces(namespaces)]).then(([route]) => route.Component),
-    <SectionLoader />,
-  );
+  const { key } = definition;
+  const element = lazyElement(() => loadPage(key), <SectionLoader />);
   return definition.path === layoutPath ? { index: true, element } : { path: definition.path, element };
 };
 
@@ -77,40 +92,18 @@ export const routeTree: RouteObject[] = [
     element: <Outlet />,
     children: [
       {
-        element: lazyElement(
-          () => import('./layouts/main-layout.tsx').then((m) => m.MainLayout),
-          <FullScreenLoader />,
-        ),
+        element: lazyElement(layouts.main, <FullScreenLoader />),
         children: [
           ...guardedPages('main'),
           {
             path: routes.subscription,
-            element: lazyElement(
-              () =>
-                Promise.all([
-                  import('./layouts/subscription-layout.tsx'),
-                  loadNamespaces(subscriptionLayoutNamespaces),
-                ]).then(([m]) => m.SubscriptionLayout),
-              <SectionLoader />,
-            ),
+            element: lazyElement(layouts.subscription, <SectionLoader />),
             children: guardedPages('subscription', routes.subscription),
           },
         ],
       },
-      {
-        element: lazyElement(
-          () => import('./layouts/auth-layout.tsx').then((m) => m.AuthLayout),
-          <FullScreenLoader />,
-        ),
-        children: guardedPages('auth'),
-      },
-      {
-        element: lazyElement(
-          () => import('./layouts/docs-layout.tsx').then((m) => m.DocsLayout),
-          <FullScreenLoader />,
-        ),
-        children: guardedPages('docs'),
-      },
+      { element: lazyElement(layouts.auth, <FullScreenLoader />), children: guardedPages('auth') },
+      { element: lazyElement(layouts.docs, <FullScreenLoader />), children: guardedPages('docs') },
       { path: '*', element: <Navigate to={routes.home} replace /> },
     ],
   },
