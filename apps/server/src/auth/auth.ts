@@ -144,6 +144,7 @@ export const createAuth = ({ db, logger, queue, secret, config }: AuthOptions) =
         socialProviders: config.socialProviders.map((provider) => provider.id),
         sendMail,
         signInFailures: config.authRateLimit ? { db, secret } : undefined,
+        db,
       }),
     ],
     telemetry: { enabled: false },
