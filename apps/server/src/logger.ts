@@ -17,11 +17,21 @@ const paramsOf = (error: unknown, seen = new Set<unknown>()): string[] => {
   if (!error || typeof error !== 'object' || seen.has(error)) return [];
   seen.add(error);
   const { params, cause } = error as { params?: unknown; cause?: unknown };
+  // An array value (a batch of payloads) is cut out element by element, as the database echoes it.
   const own = Array.isArray(params)
-    ? params.map((value) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? '')))
+    ? params
+        .flatMap((value: unknown) => (Array.isArray(value) ? value : [value]))
+        .map((value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? '')))
     : [];
   return [...own.filter((value) => value.length >= 6), ...paramsOf(cause, seen)];
 };
+
+/**
+ * Fields a database error echoes values in: the values themselves (`params`), PGlite's `query` (an
+ * `EXECUTE` with its values written out), PostgreSQL's `where` (a piece of the JSON it could not
+ * parse) and `detail` (`Key (email)=(…) already exists`). The message, code and names stay.
+ */
+const valueFields = new Set(['params', 'query', 'where', 'detail']);
 
 const scrub = (value: unknown, secrets: string[]): unknown => {
   if (typeof value === 'string') {
@@ -32,7 +42,7 @@ const scrub = (value: unknown, secrets: string[]): unknown => {
   if (Array.isArray(value)) return value.map((item) => scrub(item, secrets));
   return Object.fromEntries(
     Object.entries(value)
-      .filter(([key]) => key !== 'params')
+      .filter(([key]) => !valueFields.has(key))
       .map(([key, field]) => [key, scrub(field, secrets)]),
   );
 };

@@ -109,6 +109,16 @@ export type ActivityLogItem = z.infer<typeof activityLogItemSchema>;
 export const activityLogStatuses = [...activityStatuses, 'held'] as const;
 export type ActivityLogStatus = (typeof activityLogStatuses)[number];
 
+/**
+ * The last second of 9999-12-31 UTC: a time filter in epoch seconds past it is no date a database
+ * column holds (seconds this large overflow a JavaScript Date and a timestamp), so it is refused as bad
+ * input rather than failing the query.
+ */
+export const latestFilterTime = 253_402_300_799;
+
+/** A time filter in epoch seconds, inclusive: from 1970 to the end of year 9999. */
+export const filterTimeSchema = z.number().int().nonnegative().max(latestFilterTime);
+
 /** The activity log (issue 15): filtered by status, type and time range, newest first, in pages. */
 export const listActivities = defineFunction({
   name: 'listActivities',
@@ -118,8 +128,8 @@ export const listActivities = defineFunction({
       status: z.enum(activityLogStatuses).optional(),
       type: z.enum(activityTypes).optional(),
       /** Epoch seconds, inclusive, of the activity's (event's) time. */
-      from: z.number().int().nonnegative().optional(),
-      to: z.number().int().nonnegative().optional(),
+      from: filterTimeSchema.optional(),
+      to: filterTimeSchema.optional(),
       page: pageSchema,
       pageSize: pageSizeSchema,
     })

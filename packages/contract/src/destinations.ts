@@ -122,6 +122,8 @@ export const deleteDestination = defineFunction({
   input: destinationInput,
   output: success,
   requires: { allOf: ['admin'] },
+  // A canceled workspace's grants can still be revoked and its connections removed (issue 38, item 8).
+  whenCanceled: 'allowed',
 });
 
 export const disconnectDestination = defineFunction({
@@ -129,6 +131,8 @@ export const disconnectDestination = defineFunction({
   input: destinationInput,
   output: success,
   requires: { allOf: ['admin'] },
+  // A canceled workspace's grants can still be revoked and its connections removed (issue 38, item 8).
+  whenCanceled: 'allowed',
 });
 
 /** The connected portal's deal pipelines and stages, for the mapping editor. */

@@ -119,6 +119,8 @@ export const deleteSource = defineFunction({
   input: sourceInput,
   output: success,
   requires: { allOf: ['admin'] },
+  // A canceled workspace's grants can still be revoked and its connections removed (issue 38, item 8).
+  whenCanceled: 'allowed',
 });
 
 export const disconnectSource = defineFunction({
@@ -126,4 +128,6 @@ export const disconnectSource = defineFunction({
   input: sourceInput,
   output: success,
   requires: { allOf: ['admin'] },
+  // A canceled workspace's grants can still be revoked and its connections removed (issue 38, item 8).
+  whenCanceled: 'allowed',
 });

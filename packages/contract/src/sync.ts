@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { defineFunction } from './define-function.ts';
+import { filterTimeSchema } from './activity.ts';
 import { subscriptionIdSchema } from './subscriptions.ts';
 
 /**
@@ -19,8 +20,8 @@ export const retryFailedActivities = defineFunction({
     .object({
       subscriptionId: subscriptionIdSchema,
       /** Epoch seconds, inclusive; the activity's (event's) time. */
-      from: z.number().int().nonnegative(),
-      to: z.number().int().nonnegative(),
+      from: filterTimeSchema,
+      to: filterTimeSchema,
     })
     .refine((range) => range.from <= range.to, { message: '"from" must not be after "to"', path: ['to'] }),
   output: z.object({ retried: z.number().int() }),

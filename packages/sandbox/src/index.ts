@@ -4,6 +4,7 @@ import { buildHubSpotServer } from './hubspot/server.ts';
 import { defaultHubSpotApp, HubSpotState } from './hubspot/state.ts';
 import type { HubSpotData } from './hubspot/types.ts';
 import { loadSnapshot, startPersistence } from './persist.ts';
+import type { BrowserAccess } from './shared/browser-guard.ts';
 import { listenOn } from './shared/http.ts';
 import { buildStripeServer } from './stripe/server.ts';
 import { defaultStripeCredentials, StripeState, type StripeCredentials } from './stripe/state.ts';
@@ -27,6 +28,7 @@ export { HubSpotState, defaultHubSpotApp } from './hubspot/state.ts';
 export { signPayload } from './stripe/signature.ts';
 export type { WebhookEndpoint, WebhookRetryOptions, WebhookDelivery } from './stripe/webhooks.ts';
 export type { LoggedRequest } from './hubspot/request-log.ts';
+export { isAllowedHost, type BrowserAccess } from './shared/browser-guard.ts';
 export type { SubscriptionStatus } from './stripe/types.ts';
 export {
   startWebhookReceiver,
@@ -66,6 +68,11 @@ export type SandboxOptions = {
   stripeWebhookRetry?: Partial<WebhookRetryOptions>;
   /** Name of the Connect application on consent pages and deauthorization events; default "Billbridge". */
   applicationName?: string;
+  /**
+   * The app origins whose pages may call the Stripe stand-in's API (none by default), and the host
+   * names requests may name besides loopback ones (none by default): see `shared/browser-guard.ts`.
+   */
+  browserAccess?: Partial<BrowserAccess>;
 };
 
 export type Sandbox = {
@@ -136,8 +143,14 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     loadSnapshot<HubSpotData>(options.dataDir, 'hubspot'),
   );
   const logger = options.logger ?? false;
-  const stripeApp = buildStripeServer({ rt: stripeState.rt, faults, logger });
-  const hubspotServer = buildHubSpotServer({ rt: hubspotState.rt, faults, logger });
+  const browserAccess: BrowserAccess = { appOrigins: [], hostnames: [], ...options.browserAccess };
+  const stripeApp = buildStripeServer({ rt: stripeState.rt, faults, logger, browserAccess });
+  const hubspotServer = buildHubSpotServer({
+    rt: hubspotState.rt,
+    faults,
+    logger,
+    hostnames: browserAccess.hostnames,
+  });
   controlRoutes(stripeApp, {
     stripe: stripeState,
     hubspot: hubspotState,

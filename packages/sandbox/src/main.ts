@@ -11,6 +11,10 @@ import { startSandbox, type WebhookEndpoint } from './index.ts';
  * connected accounts' events),
  * --redirect-uri <uri> (repeatable, or SANDBOX_STRIPE_REDIRECT_URIS comma-separated; the Connect
  * redirect URIs registered for the platform, default the app's own at http://localhost:3000),
+ * --app-origin <origin> (repeatable, or SANDBOX_APP_ORIGINS comma-separated; the app origins whose
+ * pages may call the Stripe stand-in's API, default http://localhost:3000),
+ * --allowed-host <name> (repeatable, or SANDBOX_ALLOWED_HOSTS comma-separated; host names requests may
+ * name besides loopback ones, e.g. a compose service name; default none),
  * --token-ttl <seconds>, --index-delay <ms>, --no-rate-limits, --log (SANDBOX_LOG=true).
  */
 const { values } = parseArgs({
@@ -23,6 +27,8 @@ const { values } = parseArgs({
     webhook: { type: 'string', multiple: true },
     'connect-webhook': { type: 'string', multiple: true },
     'redirect-uri': { type: 'string', multiple: true },
+    'app-origin': { type: 'string', multiple: true },
+    'allowed-host': { type: 'string', multiple: true },
     'token-ttl': { type: 'string' },
     'index-delay': { type: 'string' },
     'no-rate-limits': { type: 'boolean' },
@@ -48,12 +54,21 @@ const dataDir = values['no-persist']
 const redirectUris = values['redirect-uri'] ??
   env.SANDBOX_STRIPE_REDIRECT_URIS?.split(',').filter(Boolean) ?? ['http://localhost:3000/stripe/callback'];
 
+const listOf = (flag: string[] | undefined, variable: string | undefined, fallback: string[]): string[] =>
+  flag ?? variable?.split(',').filter(Boolean) ?? fallback;
+
+const browserAccess = {
+  appOrigins: listOf(values['app-origin'], env.SANDBOX_APP_ORIGINS, ['http://localhost:3000']),
+  hostnames: listOf(values['allowed-host'], env.SANDBOX_ALLOWED_HOSTS, []),
+};
+
 const sandbox = await startSandbox({
   host: values.host ?? env.SANDBOX_HOST ?? '127.0.0.1',
   stripePort: numberOf(values['stripe-port'] ?? env.SANDBOX_STRIPE_PORT, 12111),
   hubspotPort: numberOf(values['hubspot-port'] ?? env.SANDBOX_HUBSPOT_PORT, 12112),
   ...(dataDir ? { dataDir } : {}),
   stripeCredentials: { redirectUris },
+  browserAccess,
   stripeWebhooks: [
     ...(values.webhook ?? env.SANDBOX_WEBHOOKS?.split(/\s+/).filter(Boolean) ?? []).map((spec) =>
       endpoint(spec, false),
@@ -73,6 +88,7 @@ console.log(`Billbridge sandbox
     secret key ${sandbox.stripe.secretKey} · publishable key ${sandbox.stripe.publishableKey}
     Connect client id ${sandbox.stripe.clientId} · platform account ${sandbox.stripe.accountId}
     Connect redirect URIs ${redirectUris.join(', ')}
+    API open to pages of ${browserAccess.appOrigins.join(', ') || 'no origin'}
   HubSpot stand-in  ${sandbox.hubspot.url}
     client id ${sandbox.hubspot.clientId} · client secret ${sandbox.hubspot.clientSecret}
   Control page      ${sandbox.controlUrl}

@@ -12,6 +12,7 @@ import {
   resetPasswordCodeHook,
   usedVerificationHook,
 } from './hooks/action-codes.ts';
+import { disabledSignInHook } from './hooks/disabled-sign-in.ts';
 import { hideSessionTokensHook } from './hooks/hide-session-tokens.ts';
 import { passwordPolicyHook } from './hooks/password-policy.ts';
 import { profileFieldsHook } from './hooks/profile-fields.ts';
@@ -25,6 +26,8 @@ export type AccountsPluginOptions = {
   sendMail: SendAccountMail;
   /** The per-address sign-in failure counter; off where tests turn the rate limits off. */
   signInFailures?: { db: Db; secret: string };
+  /** Where disabled accounts are looked up before a password is checked. */
+  db: Db;
 };
 
 /**
@@ -38,6 +41,7 @@ export const accountsPlugin = ({
   socialProviders,
   sendMail,
   signInFailures,
+  db,
 }: AccountsPluginOptions) => {
   const failures = signInFailures ? signInFailureHooks(signInFailures) : undefined;
   return {
@@ -50,6 +54,7 @@ export const accountsPlugin = ({
     },
     hooks: {
       before: [
+        disabledSignInHook(db),
         ...(failures ? [failures.before] : []),
         resetPasswordCodeHook,
         passwordPolicyHook(passwordPolicy),

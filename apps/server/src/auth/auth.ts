@@ -18,6 +18,7 @@ import type { JobQueue } from '../jobs/queue.ts';
 import { sealActionCode } from './action-code.ts';
 import { identityErrors } from './identity-error.ts';
 import { mayMailPasswordReset } from './password-reset-mails.ts';
+import { mayMailVerification } from './verification-mails.ts';
 import { accountsPlugin } from './accounts-plugin.ts';
 import { authRateLimit } from './rate-limits.ts';
 import { builtInSocialProviders, oidcProviderConfigs } from './social-providers.ts';
@@ -90,6 +91,8 @@ export const createAuth = ({ db, logger, queue, secret, config }: AuthOptions) =
       // Called for a plain verification and for the new address of an e-mail change; the
       // token's claims tell which (better-auth signs both with SECRET).
       sendVerificationEmail: async ({ user: target, token }, request) => {
+        // The answer stays the same either way: only the e-mail is held back.
+        if (config.authRateLimit && !(await mayMailVerification(db, target.id))) return;
         const claims = readVerificationToken(token);
         const change = claims && isEmailChange(claims) ? claims : null;
         await sendMail({
@@ -141,6 +144,7 @@ export const createAuth = ({ db, logger, queue, secret, config }: AuthOptions) =
         socialProviders: config.socialProviders.map((provider) => provider.id),
         sendMail,
         signInFailures: config.authRateLimit ? { db, secret } : undefined,
+        db,
       }),
     ],
     telemetry: { enabled: false },

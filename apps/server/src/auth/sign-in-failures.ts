@@ -10,32 +10,40 @@ export const signInFailureLimit = { max: 10, windowSeconds: 15 * 60 } as const;
 export const signInFailureKey = (secret: string, email: string): string =>
   createHmac('sha256', secret).update(`sign-in-failure:${email.trim().toLowerCase()}`).digest('hex');
 
-/** Seconds until the address may try again, or 0 when it is not locked. */
-export const lockedForSeconds = async (db: Db, key: string, now = new Date()): Promise<number> => {
-  const [row] = await db.select().from(signInFailure).where(eq(signInFailure.emailHash, key));
-  if (!row || row.failures < signInFailureLimit.max) return 0;
-  const endsAt = row.windowStart.getTime() + signInFailureLimit.windowSeconds * 1000;
-  return Math.max(0, Math.ceil((endsAt - now.getTime()) / 1000));
-};
-
 /**
- * Counts one failure in a single statement, so processes counting at once add up: a window older
- * than the limit's starts over at this failure.
+ * Reserves one attempt for the address before its password is checked, in a single statement, so
+ * concurrent attempts from many processes each take their own place in the count (issue 38, item 5:
+ * checking first and counting after let 24 of 40 concurrent guesses through a limit of 10). A window
+ * older than the limit's starts over at this attempt. Answers the seconds until the address may try
+ * again when the attempt is past the limit, else 0.
  */
-export const recordSignInFailure = async (db: Db, key: string, now = new Date()): Promise<void> => {
+export const reserveSignInAttempt = async (db: Db, key: string, now = new Date()): Promise<number> => {
   const expired = sql`${signInFailure.windowStart} <= ${new Date(
     now.getTime() - signInFailureLimit.windowSeconds * 1000,
   )}`;
-  await db
+  const [row] = await db
     .insert(signInFailure)
     .values({ emailHash: key, failures: 1, windowStart: now })
     .onConflictDoUpdate({
       target: signInFailure.emailHash,
       set: {
-        failures: sql`case when ${expired} then 1 else ${signInFailure.failures} + 1 end`,
+        // Refused attempts stop at one past the limit: the row says "locked", not how often.
+        failures: sql`case when ${expired} then 1 else least(${signInFailure.failures} + 1, ${signInFailureLimit.max + 1}) end`,
         windowStart: sql`case when ${expired} then ${now} else ${signInFailure.windowStart} end`,
       },
-    });
+    })
+    .returning({ failures: signInFailure.failures, windowStart: signInFailure.windowStart });
+  if (!row || row.failures <= signInFailureLimit.max) return 0;
+  const endsAt = row.windowStart.getTime() + signInFailureLimit.windowSeconds * 1000;
+  return Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000));
+};
+
+/** Gives back a reservation whose attempt checked no password (a malformed request, say). */
+export const releaseSignInAttempt = async (db: Db, key: string): Promise<void> => {
+  await db
+    .update(signInFailure)
+    .set({ failures: sql`greatest(${signInFailure.failures} - 1, 0)` })
+    .where(eq(signInFailure.emailHash, key));
 };
 
 export const clearSignInFailures = async (db: Db, key: string): Promise<void> => {

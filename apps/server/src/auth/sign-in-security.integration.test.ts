@@ -10,6 +10,7 @@ import {
   testPassword,
 } from '../testing/auth-requests.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { verificationMailKey } from './verification-mails.ts';
 
 describe('sign-in security', () => {
   let t: TestApp;
@@ -120,18 +121,18 @@ describe('sign-in security', () => {
     expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(900);
     expect((await attempt(control.email, testPassword)).statusCode).toBe(200);
 
-    // The count is a database row keyed by a hash, never the address itself.
+    // The count is a database row keyed by a hash, never the address itself; it stops one past the limit.
     const rows = await queryRows<{ email_hash: string; failures: number }>(
       t.context.database.db,
       sql`select email_hash, failures from sign_in_failure`,
     );
-    expect(rows).toContainEqual({ email_hash: expect.stringMatching(/^[0-9a-f]{64}$/), failures: 10 });
+    expect(rows).toContainEqual({ email_hash: expect.stringMatching(/^[0-9a-f]{64}$/), failures: 11 });
     expect(JSON.stringify(rows)).not.toContain('guessed');
 
     // Fifteen minutes after the first failure the address may try again; a success clears the count.
     await queryRows(
       t.context.database.db,
-      sql`update sign_in_failure set window_start = now() - interval '15 minutes 1 second' where failures = 10`,
+      sql`update sign_in_failure set window_start = now() - interval '15 minutes 1 second' where failures = 11`,
     );
     expect((await attempt(user.email, testPassword)).statusCode).toBe(200);
     for (let failure = 0; failure < 9; failure += 1) await attempt(user.email, 'wrong-password-again');
@@ -140,35 +141,62 @@ describe('sign-in security', () => {
     expect((await attempt(user.email, testPassword)).statusCode).toBe(200);
   });
 
-  it('mails an account at most three reset links in 15 minutes, asked from any client addresses', async () => {
-    const user = await newUser('flooded@example.com');
-    const resetMails = async () =>
-      (
-        await queryRows<{ count: number }>(
-          t.context.database.db,
-          sql`select count(*)::int as count from pgboss.job
-              where name = 'mail.send' and data->>'to' = ${user.email} and data->>'subject' ilike '%password%'`,
-        )
-      )[0]?.count;
-    for (let request = 0; request < 5; request += 1) {
-      const response = await authPost(
-        t.app,
-        '/request-password-reset',
-        { email: user.email },
-        { headers: fromNewAddress() },
-      );
-      // Every request gets the same answer: nothing tells the caller the e-mails stopped.
+  it('checks at most ten passwords of a burst of concurrent sign-ins to one address', async () => {
+    const user = await newUser('burst@example.com');
+    const attempt = (password: string) =>
+      authPost(t.app, '/sign-in/email', { email: user.email, password }, { headers: fromNewAddress() });
+    const burst = await Promise.all(Array.from({ length: 40 }, (_, n) => attempt(`wrong-password-${n}`)));
+    const statuses = burst.map((response) => response.statusCode).sort();
+    // Each attempt past the tenth is refused before its password is checked; so is the right one after.
+    expect(statuses).toEqual([...Array<number>(10).fill(401), ...Array<number>(30).fill(429)]);
+    expect((await attempt(testPassword)).statusCode).toBe(429);
+  });
+
+  /** The e-mails queued to an address whose subject matches, as the mail job will send them. */
+  const mailsTo = async (email: string, subject: string) =>
+    (
+      await queryRows<{ count: number }>(
+        t.context.database.db,
+        sql`select count(*)::int as count from pgboss.job
+            where name = 'mail.send' and data->>'to' = ${email} and data->>'subject' ilike ${`%${subject}%`}`,
+      )
+    )[0]?.count;
+
+  /** Asks from a new client address each time; every request gets the same answer, mailed or not. */
+  const askFromManyAddresses = async (path: string, email: string, times: number) => {
+    for (let request = 0; request < times; request += 1) {
+      const response = await authPost(t.app, path, { email }, { headers: fromNewAddress() });
       expect(response.statusCode).toBe(200);
     }
-    expect(await resetMails()).toBe(3);
+  };
+
+  it('mails an account at most three reset links in 15 minutes, asked from any client addresses', async () => {
+    const user = await newUser('flooded@example.com');
+    await askFromManyAddresses('/request-password-reset', user.email, 5);
+    expect(await mailsTo(user.email, 'password')).toBe(3);
 
     await queryRows(
       t.context.database.db,
       sql`update password_reset_mail set window_start = now() - interval '15 minutes 1 second'
           where user_id = ${user.id}`,
     );
-    await authPost(t.app, '/request-password-reset', { email: user.email }, { headers: fromNewAddress() });
-    expect(await resetMails()).toBe(4);
+    await askFromManyAddresses('/request-password-reset', user.email, 1);
+    expect(await mailsTo(user.email, 'password')).toBe(4);
+  });
+
+  it('mails an account at most three verification links in 15 minutes, asked from any client addresses', async () => {
+    const user = await newUser('verify-flooded@example.com');
+    expect(await mailsTo(user.email, 'verify')).toBe(1);
+    await askFromManyAddresses('/send-verification-email', user.email, 7);
+    expect(await mailsTo(user.email, 'verify')).toBe(3);
+
+    await queryRows(
+      t.context.database.db,
+      sql`update rate_limit set last_request = last_request - ${15 * 60 * 1000 + 1000}
+          where key = ${verificationMailKey(user.id)}`,
+    );
+    await askFromManyAddresses('/send-verification-email', user.email, 1);
+    expect(await mailsTo(user.email, 'verify')).toBe(4);
   });
 
   it('ignores a forwarded address from a peer that is not a trusted proxy', async () => {

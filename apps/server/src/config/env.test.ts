@@ -44,6 +44,13 @@ describe('loadConfig', () => {
       /short pattern repeated/,
     ],
     ['words', 'correcthorsebatterystaplecorrecthorse', /too little randomness/],
+    ['a phrase a person chose', 'billbridge-production-secret-2026', /made of words a person chose/],
+    ['a camel-case phrase', 'MyCompanySecretKeyForBillbridge2026!', /made of words a person chose/],
+    [
+      'compose.yaml’s old default',
+      '0d9c1e7a5b3f48e2a6c4b8d1f0e3a7c5b9d2e4f6a8c0b1d3e5f7a9c2b4d6e8f0',
+      /example value/,
+    ],
   ])('refuses a SECRET that is %s, saying how to make one', (_, secret, reason) => {
     expect(() => loadConfig({ SECRET: secret })).toThrow(reason);
     expect(() => loadConfig({ SECRET: secret })).toThrow(/openssl rand -base64 48/);
@@ -52,8 +59,9 @@ describe('loadConfig', () => {
   it('accepts random secrets and reads SECRET_PREVIOUS as a list, newest first', () => {
     expect(loadConfig({ SECRET: strongSecret }).secret).toBe(strongSecret);
     expect(loadConfig({ SECRET: 'f3a91c07d2b84e6a95c1d0e7b3f26a48' }).secret).toBeDefined();
-    const config = loadConfig({ SECRET: strongSecret, SECRET_PREVIOUS: 'old-weak-secret, older ' });
-    expect(config.previousSecrets).toEqual(['old-weak-secret', 'older']);
+    const [older, oldest] = ['Pv7Lq2Wm9Xr4Tz1Ns6Kb3Hd8Jf5Gc0Ya', 'f3a91c07d2b84e6a95c1d0e7b3f26a48'];
+    const config = loadConfig({ SECRET: strongSecret, SECRET_PREVIOUS: `${older}, ${oldest} ` });
+    expect(config.previousSecrets).toEqual([older, oldest]);
     expect(loadConfig({}).previousSecrets).toEqual([]);
   });
 
@@ -221,5 +229,39 @@ describe('loadConfig: accounts and sandbox', () => {
     );
     expect(() => loadConfig({ HUBSPOT_CLIENT_SECRET: 'x' })).toThrow(/HUBSPOT_CLIENT_ID/);
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_1' })).toThrow(/STRIPE_SECRET_KEY: must be/);
+  });
+
+  it('gives SECRET_PREVIOUS and METRICS_TOKEN the same check as SECRET', () => {
+    const previous = (value: string) => () => loadConfig({ SECRET: strongSecret, SECRET_PREVIOUS: value });
+    expect(previous('old-weak-secret')).toThrow(/SECRET_PREVIOUS.*at least 32 characters/);
+    expect(previous(`${strongSecret},billbridge-production-secret-2026`)).toThrow(/SECRET_PREVIOUS.*words/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'demo-metrics-token-change-me' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'a'.repeat(40) })).toThrow(/METRICS_TOKEN.*repeated/);
+    expect(loadConfig({ METRICS_TOKEN: strongSecret }).metricsToken).toBe(strongSecret);
+  });
+
+  it('refuses the webhook secrets compose.yaml once shipped, and one secret for both endpoints', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_CLIENT_ID: 'ca_1' };
+    for (const published of ['whsec_compose_demo_secret', 'whsec_compose_billing_secret']) {
+      expect(() => loadConfig({ ...stripe, STRIPE_WEBHOOK_SECRET: published })).toThrow(
+        /STRIPE_WEBHOOK_SECRET: is an example value/,
+      );
+      expect(() =>
+        loadConfig({
+          ...stripe,
+          STRIPE_WEBHOOK_SECRET: 'whsec_a1',
+          STRIPE_BILLING_WEBHOOK_SECRET: published,
+        }),
+      ).toThrow(/STRIPE_BILLING_WEBHOOK_SECRET: is an example value/);
+    }
+    expect(() =>
+      loadConfig({ ...stripe, STRIPE_WEBHOOK_SECRET: 'whsec_a1', STRIPE_BILLING_WEBHOOK_SECRET: 'whsec_a1' }),
+    ).toThrow(/STRIPE_BILLING_WEBHOOK_SECRET: must differ from STRIPE_WEBHOOK_SECRET/);
+    const config = loadConfig({
+      ...stripe,
+      STRIPE_WEBHOOK_SECRET: 'whsec_a1',
+      STRIPE_BILLING_WEBHOOK_SECRET: 'whsec_b2',
+    });
+    expect(config.stripe?.billingWebhookSecret).toBe('whsec_b2');
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { socialProviderIds, type SocialProviderId } from '@billbridge/contract';
-import { secretHowTo, weakSecretReason } from './secret-strength.ts';
+import { isKnownExample, secretHowTo, weakSecretReason } from './secret-strength.ts';
 
 /**
  * The only module that reads `process.env` (STYLE §5). Everything is validated at start; a bad or
@@ -43,6 +43,27 @@ const socialCredentialVariables = Object.fromEntries(
   ]),
 ) as Record<CredentialVariable, z.ZodOptional<z.ZodString>>;
 
+/**
+ * SECRET, each of SECRET_PREVIOUS and METRICS_TOKEN: at least 32 characters and random, never a
+ * value the repository published (decision 015, issue 38 items 4 and 11).
+ */
+const randomSecret = z
+  .string()
+  .min(32, `must be at least 32 characters; ${secretHowTo}`)
+  .superRefine((value, context) => {
+    const reason = value.length >= 32 ? weakSecretReason(value) : null;
+    if (reason) context.addIssue({ code: 'custom', message: `must be random: it ${reason}` });
+  });
+
+/** A Stripe endpoint's signing secret, never one the repository published (compose's demo values). */
+const webhookSecret = z
+  .string()
+  .regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')
+  .refine(
+    (value) => !isKnownExample(value),
+    'is an example value the repository published; use the one Stripe shows for the endpoint',
+  );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -54,14 +75,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
     .optional(),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
-  SECRET: z
-    .string()
-    .min(32, `must be at least 32 characters; ${secretHowTo}`)
-    .superRefine((value, context) => {
-      const reason = value.length >= 32 ? weakSecretReason(value) : null;
-      if (reason) context.addIssue({ code: 'custom', message: `must be random: it ${reason}` });
-    })
-    .optional(),
+  SECRET: randomSecret.optional(),
   /** Secrets SECRET replaced, comma-separated: stored tokens sealed with them still open (and are re-sealed). */
   SECRET_PREVIOUS: z
     .string()
@@ -71,10 +85,12 @@ const envSchema = z.object({
         .map((item) => item.trim())
         .filter(Boolean),
     )
+    // A weak old secret still opens what it sealed, so it is refused like a weak SECRET: drop it.
+    .pipe(z.array(randomSecret))
     .default([]),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Bearer token a Prometheus scrape of /metrics must carry; unset → no /metrics at all. */
-  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (openssl rand -hex 32)').optional(),
+  METRICS_TOKEN: randomSecret.optional(),
   WORKER: booleanFlag.optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** Hours between two reconciliations of a connected source (decision 032); 0 = on demand only. */
@@ -117,15 +133,9 @@ const envSchema = z.object({
     .regex(/^pk_(test|live)_/, 'must be a Stripe publishable key (pk_…)')
     .optional(),
   STRIPE_CLIENT_ID: z.string().regex(/^ca_/, 'must be a Stripe Connect client id (ca_…)').optional(),
-  STRIPE_WEBHOOK_SECRET: z
-    .string()
-    .regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')
-    .optional(),
+  STRIPE_WEBHOOK_SECRET: webhookSecret.optional(),
   /** Signs the platform's own (billing) events at `/webhooks/stripe-billing`, apart from the Connect ones. */
-  STRIPE_BILLING_WEBHOOK_SECRET: z
-    .string()
-    .regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')
-    .optional(),
+  STRIPE_BILLING_WEBHOOK_SECRET: webhookSecret.optional(),
   STRIPE_API_URL: httpUrl.default('https://api.stripe.com'),
   /** Stripe.js, loaded by the billing step and the card form. */
   STRIPE_JS_URL: httpUrl.default('https://js.stripe.com/v3'),
@@ -253,6 +263,12 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): Config => {
   }
   if (!sandbox && !env.SMTP_URL) {
     problems.push('SMTP_URL: required when SANDBOX is off (account e-mails must leave the machine)');
+  }
+  if (env.STRIPE_BILLING_WEBHOOK_SECRET && env.STRIPE_BILLING_WEBHOOK_SECRET === env.STRIPE_WEBHOOK_SECRET) {
+    // One secret for both endpoints would let a Connect event pass as the platform's own billing event.
+    problems.push(
+      'STRIPE_BILLING_WEBHOOK_SECRET: must differ from STRIPE_WEBHOOK_SECRET (each endpoint has its own)',
+    );
   }
   if (env.PASSWORD_MAX_LENGTH < env.PASSWORD_MIN_LENGTH) {
     problems.push('PASSWORD_MAX_LENGTH: must not be below PASSWORD_MIN_LENGTH');

@@ -43,7 +43,7 @@ export const definePrepared = <Row>(name: string, text: string) => {
       throw new Error('prepared statements need standard_conforming_strings');
     await pglite.exec(`prepare ${name} as ${text}`);
   };
-  return async (database: Database, values: PreparedValue[]): Promise<Row[]> => {
+  const run = async (database: Database, values: PreparedValue[]): Promise<Row[]> => {
     if (database.engine === 'postgres') {
       return (await database.pool.query<Row & object>({ name, text, values })).rows;
     }
@@ -57,4 +57,12 @@ export const definePrepared = <Row>(name: string, text: string) => {
     await prepared;
     return (await pglite.query<Row>(`execute ${name}(${values.map(literalOf).join(', ')})`)).rows;
   };
+  return (database: Database, values: PreparedValue[]): Promise<Row[]> =>
+    run(database, values).catch((error: unknown) => {
+      // The values (a webhook's payload) go with the error as Drizzle's do, so the logger can cut
+      // them out of whatever the database echoed.
+      if (error && typeof error === 'object' && !('params' in error))
+        Object.assign(error, { params: values });
+      throw error;
+    });
 };

@@ -458,8 +458,9 @@ describe('authorization of every callable function', () => {
     'rejectInvite',
   ];
 
-  it('refuses every change on a canceled workspace, the ones that skipped it before included', () => {
-    expect(refusedWhenCanceled).toEqual(
+  it('refuses every change on a canceled workspace but ending its provider grants', () => {
+    // Issue 38, item 8: a canceled workspace's Stripe and HubSpot grants can still be revoked.
+    expect(allowedWhenCanceled).toEqual(
       expect.arrayContaining([
         'deleteSource',
         'disconnectSource',

@@ -13,6 +13,7 @@ import { registerMetricsRoute } from './metrics-route.ts';
 import { registerOriginGuard } from './origin-guard.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerSpa } from './spa.ts';
+import { registerSandboxHostCheck } from './sandbox-host-check.ts';
 import { registerSandboxInfoRoute } from './sandbox-info.ts';
 import { registerStripeWebhook } from './stripe-webhook.ts';
 import { registerStripeBillingWebhook } from './stripe-billing-webhook.ts';
@@ -57,6 +58,7 @@ export const buildHttpApp = async (
   options: HttpOptions = {},
 ): Promise<FastifyInstance> => {
   const app = baseApp(context);
+  if (context.config.sandbox) registerSandboxHostCheck(app, context.config.appUrl);
   await registerCompression(app);
   registerSecurityHeaders(app, context.config.appUrl, context.providers.stripe);
   // OAuth providers come back to /api/auth/callback/* from their own origin; the state guards those.

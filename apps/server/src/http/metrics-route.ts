@@ -17,7 +17,11 @@ const bearerMatches = (header: string | undefined, token: string): boolean => {
  */
 export const registerMetricsRoute = (app: FastifyInstance, context: AppContext): void => {
   const token = context.config.metricsToken;
-  if (!token) return;
+  if (!token) {
+    // Off: the 404 of a route that is not there, rather than the app's page the catch-all would send.
+    app.get('/metrics', async (_request, reply) => reply.callNotFound());
+    return;
+  }
   app.get('/metrics', async (request, reply) => {
     if (!bearerMatches(request.headers.authorization, token)) {
       reply.header('www-authenticate', 'Bearer');

@@ -4,7 +4,7 @@ import { signatureOf, stripeEventOf } from '../testing/sync.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { buildHttpApp } from './app.ts';
 
-const token = 'metrics-token-0123456789abcdef';
+const token = 'Mt4Qx8Rz2Lw6Np0Ks3Vb7Hc1Jf5Gd9Ya';
 
 /** The value of one sample in a Prometheus text exposition (0 when absent). */
 const sampleOf = (text: string, sample: string): number => {

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
+import { definePrepared } from '../db/prepared.ts';
 import { startWorker } from '../jobs/worker.ts';
 import { createLogger } from '../logger.ts';
 import { bootstrap, type Running } from '../main/bootstrap.ts';
@@ -55,6 +56,18 @@ describe('secrets stay out of logs and job data', () => {
     const logged = lines.find((line) => line.includes('statement failed')) ?? '';
     expect(logged).toContain('Failed query: select $1::int');
     expect(logged).not.toContain('SECRET-PAYLOAD');
+  });
+
+  it('logs a failed prepared statement (the webhook ingest’s kind) without the payload it carried', async () => {
+    const parseJson = definePrepared<{ value: unknown }>('logs_test_parse_json', 'select $1::jsonb as value');
+    // A lone surrogate: valid JSON text that PostgreSQL's jsonb refuses, echoing where it stopped.
+    const payload = '{"email":"SECRET-CUSTOMER@example.com","name":"\\ud800"}';
+    const failure = await parseJson(running.context.database, [payload]).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    running.context.logger.error({ err: failure }, 'prepared statement failed');
+    const logged = lines.find((line) => line.includes('prepared statement failed')) ?? '';
+    expect(logged).toContain('invalid input syntax for type json');
+    expect(logged).not.toContain('SECRET-CUSTOMER');
   });
 
   it('keeps no rendered e-mail in the job table once it is sent', async () => {

@@ -16,6 +16,8 @@ const expectSecurityHeaders = (headers: Record<string, unknown>) => {
   expect(headers['referrer-policy']).toBe('no-referrer');
 };
 
+const metricsToken = 'Mt4Qx8Rz2Lw6Np0Ks3Vb7Hc1Jf5Gd9Ya';
+
 describe('security headers', () => {
   let web: string;
   let t: TestApp;
@@ -41,6 +43,38 @@ describe('security headers', () => {
       expectSecurityHeaders(response.headers);
       expect(response.headers['strict-transport-security']).toBeUndefined();
     }
+  });
+
+  it('let no form post elsewhere, and no cache keep an API answer, the dev mailbox or /metrics', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    expect(String(page.headers['content-security-policy'])).toContain("form-action 'self'");
+    const sandbox = await createTestApp({
+      webDist: web,
+      env: { SANDBOX: 'true', METRICS_TOKEN: metricsToken },
+    });
+    try {
+      const answers = [
+        await sandbox.app.inject({ method: 'POST', url: '/api/functions/getProfile', payload: { data: {} } }),
+        await sandbox.app.inject({ method: 'GET', url: '/api/auth/get-session' }),
+        await sandbox.app.inject({ method: 'GET', url: '/api/dev/mailbox' }),
+        await sandbox.app.inject({ method: 'GET', url: '/dev/mailbox' }),
+        await sandbox.app.inject({
+          method: 'GET',
+          url: '/metrics',
+          headers: { authorization: `Bearer ${metricsToken}` },
+        }),
+      ];
+      for (const response of answers)
+        expect(response.headers['cache-control'], response.body).toBe('no-store');
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('answer /metrics with 404, not the app, when METRICS_TOKEN is unset', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<div id="root">');
   });
 
   it('come with a webhook answer as the set for machines: nothing to load, frame, sniff or cache', async () => {

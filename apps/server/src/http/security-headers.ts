@@ -66,6 +66,8 @@ const documentPolicy = (https: boolean, stripe?: StripeJsSources) => {
         frameSrc: ["'self'", ...stripeJs.frame],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        // No injected form may post what a user typed to another site.
+        formAction: ["'self'"],
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
@@ -101,12 +103,16 @@ const machinePolicy = (https: boolean) =>
 /** Where machines call us: the providers' webhooks. */
 const machinePaths = /^\/webhooks\//;
 
+/** Answers no cache may keep: the API's (sessions, workspace data), every kept e-mail, the metrics. */
+const noStorePaths = /^\/(api|dev)(\/|\?|$)|^\/metrics(\?|$)/;
+
 /**
  * Security headers on every answer (decisions 014 and 045). The SPA is built with no inline
  * script, so scripts come from this origin only; Mantine writes styles at run time, hence
  * 'unsafe-inline' for styles alone. No page may frame ours (`frame-ancestors 'none'`: owner screens
  * cannot be clickjacked). No referrer leaves the app, so an `/auth/action?oobCode=…` link never
- * travels in a Referer header. HSTS only when the app is served over https, where it is
+ * travels in a Referer header. Forms post only here, and API answers, the dev mailbox and the
+ * metrics are never cached. HSTS only when the app is served over https, where it is
  * meaningful. Payment forms load Stripe.js from its configured address (decision 028). Webhook
  * answers carry the machine set.
  */
@@ -122,6 +128,7 @@ export const registerSecurityHeaders = (
   app.addHook('onRequest', (request, reply, done) => {
     const headers = machinePaths.test(request.url) ? machines : documents;
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    if (noStorePaths.test(request.url)) reply.raw.setHeader('cache-control', 'no-store');
     done();
   });
 };

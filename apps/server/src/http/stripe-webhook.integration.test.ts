@@ -116,10 +116,10 @@ describe('POST /webhooks/stripe', () => {
 
   it('refuses only the delivery the database cannot store when others arrive with it', async () => {
     const good = stripeEventOf({ account });
-    // JSON allows a lone surrogate; PostgreSQL's jsonb does not.
+    // JSON allows any number; PostgreSQL's jsonb holds none this large.
     const bad = JSON.stringify(stripeEventOf({ account })).replace(
       '"object":"event"',
-      '"object":"event","x":"\\ud800"',
+      '"object":"event","x":1e999999',
     );
     const [goodAnswer, badAnswer] = await Promise.all([
       postWebhook(t, JSON.stringify(good)),
@@ -168,20 +168,27 @@ describe('POST /webhooks/stripe', () => {
     expect(row?.connectionLostAt).toBeInstanceOf(Date);
   });
 
-  it('stores an event whose text holds U+0000, as U+FFFD, instead of failing every delivery', async () => {
-    const event = stripeEventOf({
-      account,
-      type: 'customer.created',
-      object: { id: 'cus_Nul000000001', object: 'customer', email: 'nul@example.com', name: 'Nul\u0000Name' },
-    });
-    expect((await postWebhook(t, JSON.stringify(event))).statusCode).toBe(200);
-    const [row] = await t.context.database.db
-      .select()
-      .from(stripeEvent)
-      .where(eq(stripeEvent.eventId, event.id));
-    expect((row?.payload as { data: { object: { name: string } } }).data.object.name).toBe('Nul\uFFFDName');
-    expect(row?.state).toBe('received');
-  });
+  it.each([
+    ['U+0000', 'Nul\\u0000Name', 'Nul\uFFFDName'],
+    ['a lone surrogate escape', 'Half\\ud83dName', 'Half\uFFFDName'],
+  ])(
+    'stores an event whose text holds %s, as U+FFFD, instead of failing every delivery',
+    async (_, escaped, stored) => {
+      const event = stripeEventOf({
+        account,
+        type: 'customer.created',
+        object: { id: 'cus_Esc000000001', object: 'customer', email: 'esc@example.com', name: 'PLACEHOLDER' },
+      });
+      const body = JSON.stringify(event).replace('PLACEHOLDER', escaped);
+      expect((await postWebhook(t, body)).statusCode).toBe(200);
+      const [row] = await t.context.database.db
+        .select()
+        .from(stripeEvent)
+        .where(eq(stripeEvent.eventId, event.id));
+      expect((row?.payload as { data: { object: { name: string } } }).data.object.name).toBe(stored);
+      expect(row?.state).toBe('received');
+    },
+  );
 
   it('does not sync a live-mode event on a test-mode source', async () => {
     const test = 'acct_1TestModeAccount01';

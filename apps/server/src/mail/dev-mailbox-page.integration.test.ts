@@ -30,7 +30,8 @@ describe('the dev mailbox page in the sandbox', () => {
     expect(page.body).toMatch(
       /<a href="http:\/\/localhost:3000\/auth\/action\?mode=verifyEmail&amp;oobCode=[^"]+">/,
     );
-    expect(page.body).toContain('&lt;b&gt;Bold&lt;/b&gt;');
+    // The name is escaped, and quoted with zero-width spaces so no mail client links it.
+    expect(page.body.replaceAll('\u200b', '')).toContain('&lt;b&gt;Bold&lt;/b&gt;');
     expect(page.body).not.toContain('<b>Bold</b>');
   });
 
@@ -47,6 +48,19 @@ describe('the dev mailbox page in the sandbox', () => {
     for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
       const response = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress });
       expect(response.statusCode, remoteAddress).toBe(200);
+    }
+  });
+
+  it('answers no Host but loopback names and APP_URL’s, so a page rebinding its name to 127.0.0.1 reads nothing', async () => {
+    await signUpUser(t.app, { email: 'rebound@example.com' });
+    for (const host of ['attacker.example:4400', 'attacker.example', 'localhost.attacker.example']) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox', headers: { host } });
+      expect(response.statusCode, host).toBe(421);
+      expect(response.body).not.toContain('rebound@example.com');
+    }
+    for (const host of ['localhost:3000', '127.0.0.1:4400', '[::1]:3000', 'LOCALHOST']) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox', headers: { host } });
+      expect(response.statusCode, host).toBe(200);
     }
   });
 });

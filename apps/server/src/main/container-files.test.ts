@@ -33,6 +33,27 @@ describe('compose.yaml', () => {
     services: Record<string, Service>;
   };
   const services = compose.services;
+  const composeText = repoFile('compose.yaml');
+  /** What an operator's `.env` holds: random values, as the file's header asks. */
+  const dotEnv: Record<string, string> = {
+    SECRET: 'Yw4Rk8Tq2Lm6Zp0Xs3Vn7Bc1Hf5Jd9Ga2Ue4Ki8Mo6Pq',
+    METRICS_TOKEN: 'Mt4Qx8Rz2Lw6Np0Ks3Vb7Hc1Jf5Gd9Ya',
+    POSTGRES_PASSWORD: 'f3a91c07d2b84e6a95c1d0e7b3f26a48',
+    STRIPE_WEBHOOK_SECRET: 'whsec_9c1e7a5b3f48e2a6c4b8d1f0e3a7c5b9',
+    STRIPE_BILLING_WEBHOOK_SECRET: 'whsec_2e4f6a8c0b1d3e5f7a9c2b4d6e8f0d9c',
+  };
+  /** Compose's `${NAME}`, `${NAME:?message}` interpolation; a required variable left unset stops it. */
+  const interpolated = (environment: Record<string, string> = {}) =>
+    Object.fromEntries(
+      Object.entries(environment).map(([key, value]) => [
+        key,
+        String(value).replace(/\$\{(\w+)(:\?[^}]*)?\}/g, (_, name: string) => {
+          const found = dotEnv[name];
+          if (found === undefined) throw new Error(`${name} is unset`);
+          return found;
+        }),
+      ]),
+    );
   const commandOf = (name: string) => (services[name]?.command ?? ['server.js']).join(' ');
 
   it('runs PostgreSQL, two web processes, two workers, an SMTP catcher and the stand-ins', () => {
@@ -63,9 +84,9 @@ describe('compose.yaml', () => {
         .split(/\s+/)
         .filter(Boolean)
         .map((pair) => pair.split(','));
-    const sandbox = services.sandbox?.environment ?? {};
+    const sandbox = interpolated(services.sandbox?.environment);
     for (const name of ['web1', 'web2']) {
-      const stripe = loadConfig(services[name]?.environment ?? {}).stripe;
+      const stripe = loadConfig(interpolated(services[name]?.environment)).stripe;
       expect(stripe?.publishableKey, name).toMatch(/^pk_test_/);
       expect(pairsOf(sandbox.SANDBOX_WEBHOOKS)).toContainEqual([
         `http://${name}:3000/webhooks/stripe-billing`,
@@ -76,5 +97,24 @@ describe('compose.yaml', () => {
         stripe?.webhookSecret,
       ]);
     }
+  });
+
+  it('ships no secret: each is a required variable without a default, and the processes start with real ones', () => {
+    for (const name of Object.keys(dotEnv)) {
+      expect(composeText, name).toMatch(new RegExp(`\\$\\{${name}:\\?[^}]+\\}`));
+      expect(composeText, name).not.toMatch(new RegExp(`\\$\\{${name}:?-`));
+    }
+    for (const name of ['web1', 'web2', 'worker1', 'worker2']) {
+      const config = loadConfig({ ...interpolated(services[name]?.environment), NODE_ENV: 'production' });
+      expect(config.secret, name).toBe(dotEnv.SECRET);
+    }
+  });
+
+  it('publishes every port on 127.0.0.1 only', () => {
+    const published = Object.entries(compose.services).flatMap(([name, service]) =>
+      ((service as { ports?: string[] }).ports ?? []).map((port) => [name, port] as const),
+    );
+    expect(published.map(([name]) => name).sort()).toEqual(['mailpit', 'sandbox', 'sandbox', 'web1', 'web2']);
+    for (const [name, port] of published) expect(port, name).toMatch(/^127\.0\.0\.1:\d+:\d+$/);
   });
 });

@@ -56,7 +56,7 @@ describe.runIf(testEngine() === 'postgres')('graceful shutdown (SIGTERM)', () =>
   it('a worker stops mid-work within 10 s; another takes over; every event synced exactly once', async () => {
     const web = await cluster.startServer();
     // This worker also answers /metrics (METRICS_TOKEN set): its HubSpot calls are counted there.
-    const [metricsPort, metricsToken] = [await freePort(), 'worker-metrics-token-0123456789'];
+    const [metricsPort, metricsToken] = [await freePort(), 'Wq7Zr2Lp9Xv4Tn1Ks6Bd3Hf8Jm5Gc0Ya'];
     const first = cluster.spawnEntry('worker', { PORT: String(metricsPort), METRICS_TOKEN: metricsToken });
     const events = Array.from({ length: 80 }, () => cluster.pairOfEvents()).flat();
     const world = cluster.worlds[0];

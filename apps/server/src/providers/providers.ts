@@ -43,6 +43,11 @@ export const startProviders = async (config: Config, secret: string): Promise<Pr
     hubspotPort: config.sandboxPorts.hubspot,
     // The stand-in, like Stripe, sends Connect OAuth back only to the platform's registered URIs.
     stripeCredentials: { redirectUris: [`${config.appUrl}${routes.stripeCallback}`] },
+    // Only the app's pages call the stand-in from a browser, by loopback or APP_URL's name.
+    browserAccess: {
+      appOrigins: [new URL(config.appUrl).origin],
+      hostnames: [new URL(config.appUrl).hostname],
+    },
   });
   const webhookSecret = sandboxWebhookSecret(secret);
   const billingWebhookSecret = sandboxWebhookSecret(secret, 'sandbox stripe billing webhook');

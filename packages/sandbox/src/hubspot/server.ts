@@ -1,5 +1,6 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { faultHook, type FaultInjector } from '../faults.ts';
+import { registerHostCheck } from '../shared/browser-guard.ts';
 import { parseQuery, registerBodyParsers } from '../shared/http.ts';
 import { uuid } from '../shared/ids.ts';
 import { bearerToken } from './auth.ts';
@@ -31,10 +32,21 @@ const faultBody = (status: number): unknown =>
         category: 'INTERNAL_ERROR',
       };
 
-export type HubSpotServerOptions = { rt: HubSpotRuntime; faults: FaultInjector; logger: boolean };
+export type HubSpotServerOptions = {
+  rt: HubSpotRuntime;
+  faults: FaultInjector;
+  logger: boolean;
+  /** Its host names; no page calls the HubSpot stand-in from a browser, so it sends no CORS headers. */
+  hostnames: readonly string[];
+};
 
 /** The HubSpot stand-in: CRM objects, batch, search, properties, pipelines, associations v4, currencies and OAuth. */
-export const buildHubSpotServer = ({ rt, faults, logger }: HubSpotServerOptions): FastifyInstance => {
+export const buildHubSpotServer = ({
+  rt,
+  faults,
+  logger,
+  hostnames,
+}: HubSpotServerOptions): FastifyInstance => {
   const app = Fastify({
     logger,
     routerOptions: { querystringParser: parseQuery },
@@ -43,6 +55,7 @@ export const buildHubSpotServer = ({ rt, faults, logger }: HubSpotServerOptions)
     forceCloseConnections: true,
   });
   registerBodyParsers(app);
+  registerHostCheck(app, hostnames);
   app.addHook(
     'onRequest',
     faultHook(faults, 'hubspot', faultBody, (request) => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import qs from 'qs';
 
 /** Stripe encodes arrays as `items[0][price]`; long lists must stay arrays, and nesting goes deep. */
@@ -31,26 +31,6 @@ export const registerBodyParsers = (app: FastifyInstance): void => {
     }
   });
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
-};
-
-/** Lets browsers on any origin call the stand-in (the app's billing form talks to Stripe directly). */
-export const registerCors = (app: FastifyInstance): void => {
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const origin = request.headers.origin;
-    if (!origin) return;
-    reply.header('Access-Control-Allow-Origin', origin);
-    reply.header('Vary', 'Origin');
-    reply.header('Access-Control-Expose-Headers', 'Request-Id, Idempotent-Replayed, Stripe-Should-Retry');
-    if (request.method === 'OPTIONS') {
-      reply.header('Access-Control-Allow-Methods', 'GET, POST, DELETE, PATCH, PUT, OPTIONS');
-      reply.header(
-        'Access-Control-Allow-Headers',
-        String(request.headers['access-control-request-headers'] ?? 'Authorization, Content-Type'),
-      );
-      reply.header('Access-Control-Max-Age', '600');
-      await reply.code(204).send();
-    }
-  });
 };
 
 export const listenOn = async (

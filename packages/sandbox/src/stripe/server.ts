@@ -1,6 +1,12 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { faultHook, type FaultInjector } from '../faults.ts';
-import { parseQuery, registerBodyParsers, registerCors } from '../shared/http.ts';
+import {
+  registerCors,
+  registerHostCheck,
+  registerSameOriginWrites,
+  type BrowserAccess,
+} from '../shared/browser-guard.ts';
+import { parseQuery, registerBodyParsers } from '../shared/http.ts';
 import { StripeApiError } from './errors.ts';
 import { apiKeyOf } from './http/auth.ts';
 import { hostedRoutes } from './hosted.ts';
@@ -33,10 +39,20 @@ const stripeErrorBody = (status: number): unknown =>
         error: { type: 'api_error', message: `The sandbox was told to fail this request (HTTP ${status}).` },
       };
 
-export type StripeServerOptions = { rt: StripeRuntime; faults: FaultInjector; logger: boolean };
+export type StripeServerOptions = {
+  rt: StripeRuntime;
+  faults: FaultInjector;
+  logger: boolean;
+  browserAccess: BrowserAccess;
+};
 
 /** The Stripe stand-in: Stripe's wire format (forms in, JSON out, Stripe's errors), OAuth, hosted pages. */
-export const buildStripeServer = ({ rt, faults, logger }: StripeServerOptions): FastifyInstance => {
+export const buildStripeServer = ({
+  rt,
+  faults,
+  logger,
+  browserAccess,
+}: StripeServerOptions): FastifyInstance => {
   const app = Fastify({
     logger,
     genReqId: () => requestId(),
@@ -46,7 +62,10 @@ export const buildStripeServer = ({ rt, faults, logger }: StripeServerOptions): 
     forceCloseConnections: true,
   });
   registerBodyParsers(app);
-  registerCors(app);
+  registerHostCheck(app, browserAccess.hostnames);
+  // Stripe.js calls the API from the app's pages; the control page posts only to itself.
+  registerCors(app, browserAccess.appOrigins, '/v1/');
+  registerSameOriginWrites(app, '/_sandbox');
   app.addHook('onRequest', async (request, reply) => {
     reply.header('Request-Id', request.id);
     reply.header('Stripe-Version', rt.apiVersion);

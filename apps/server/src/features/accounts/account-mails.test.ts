@@ -49,4 +49,24 @@ describe('account e-mails', () => {
     expect(mail.html).not.toContain('<img');
     expect(mail.text).toContain('Hello <img src=x> Evil,');
   });
+
+  it('quote a name as text no mail client links, in every kind and language', () => {
+    const name = 'Account locked: log in at https://evil.example/login';
+    for (const kind of ['verifyEmail', 'resetPassword', 'verifyAndChangeEmail', 'recoverEmail'] as const) {
+      for (const language of ['en', 'zh'] as const) {
+        const mail = accountMail({
+          kind,
+          to: 'a@example.com',
+          name,
+          link,
+          language,
+          otherEmail: 'b@example.com',
+        });
+        expect(mail.text).not.toContain('evil.example');
+        expect(mail.html).not.toContain('evil.example');
+        // Read as plain text it is unchanged: only zero-width spaces break the would-be link.
+        expect(mail.text.replaceAll('\u200b', '')).toContain(name);
+      }
+    }
+  });
 });

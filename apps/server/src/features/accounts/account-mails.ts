@@ -1,4 +1,4 @@
-import { escapeHtml, oneLine, type MailLanguage, type MailMessage } from '../../mail/message.ts';
+import { escapeHtml, unlinkable, type MailLanguage, type MailMessage } from '../../mail/message.ts';
 
 /**
  * The four account e-mails. Each carries one link to the app's action handler (`/auth/action`)
@@ -110,7 +110,8 @@ export const accountMail = ({
   otherEmail = '',
 }: AccountMailInput): MailMessage => {
   const t = textsOf[language][kind];
-  const greeting = t.greeting(oneLine(name));
+  // A name is whatever the account typed: quoted so no mail client turns it into a link from us.
+  const greeting = t.greeting(unlinkable(name));
   const body = t.body(otherEmail);
   const text = [greeting, '', body, link, '', t.expiry, t.ignore, ''].join('\n');
   const html = [

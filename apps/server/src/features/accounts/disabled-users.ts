@@ -10,6 +10,15 @@ export const isUserDisabled = async (db: Db, userId: string): Promise<boolean> =
   return Boolean(row);
 };
 
+/** Whether the address signs in to a disabled account (better-auth keeps addresses lower-case). */
+export const isEmailDisabled = async (db: Db, email: string): Promise<boolean> => {
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.email, email.trim().toLowerCase()), isNotNull(user.disabledAt)));
+  return Boolean(row);
+};
+
 export type AccountSwitch =
   { outcome: 'not-found' } | { outcome: 'unchanged' } | { outcome: 'changed'; sessionsEnded: number };
 

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivityLogItem, ActivitySummary, RecentActivity } from '@billbridge/contract';
+import {
+  latestFilterTime,
+  type ActivityLogItem,
+  type ActivitySummary,
+  type RecentActivity,
+} from '@billbridge/contract';
 import {
   activity,
   crmLink,
@@ -351,6 +356,18 @@ describe('activity functions', () => {
         owner,
       );
       expect(refused.status).toBe(400);
+    });
+
+    it('refuses a time past year 9999 as bad input, in the log and in a retry of a range', async () => {
+      const id = await workspace();
+      const huge = { subscriptionId: id, from: 0, to: Number.MAX_SAFE_INTEGER };
+      for (const name of ['listActivities', 'retryFailedActivities'] as const) {
+        const refused = await callFunction(t.app, name, huge, owner);
+        expect(refused.status).toBe(400);
+        expect(errorOf(refused.body).status).toBe('INVALID_ARGUMENT');
+        const widest = await callFunction(t.app, name, { ...huge, to: latestFilterTime }, owner);
+        expect(widest.status).toBe(200);
+      }
     });
 
     it('gives one event’s payload, what it became in each portal with a link, and its last error', async () => {

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { BackfillKind } from '@billbridge/contract';
 import type { SourceRow } from '../../db/schema.ts';
 import { syntheticEventTypes } from '../sync/events/event-types.ts';
-import { withoutNul } from '../sync/ingest/ingest.ts';
+import { storableJson } from '../sync/ingest/ingest.ts';
 
 export const pageSize = 100;
 
@@ -50,8 +50,8 @@ export const syntheticEventsOf = (
         api_version: null,
         pending_webhooks: 0,
         request: { id: null, idempotency_key: null },
-        // As a webhook's body: jsonb holds no U+0000 (see withoutNul).
-        data: { object: JSON.parse(withoutNul(JSON.stringify(object))) as typeof object },
+        // As a webhook's body: jsonb holds no U+0000 nor lone surrogates (see storableJson).
+        data: { object: JSON.parse(storableJson(JSON.stringify(object))) as typeof object },
       },
       sourceId: from.id,
       subscriptionId: from.subscriptionId,

@@ -22,10 +22,13 @@ const current = async <T>(read: () => Promise<T>): Promise<T | null> => {
 
 type Change = (context: AppContext, tx: Transaction) => Promise<void>;
 
-/** What an `invoice.*` event changes: the invoice row of the workspace the customer belongs to. */
+/**
+ * What an `invoice.*` event changes: the invoice row of the workspace its customer belongs to — the
+ * customer of the invoice as Stripe has it now, never the one the event's copy names.
+ */
 const invoiceChange = async (context: AppContext, sent: Stripe.Invoice): Promise<Change> => {
   const found = await current(() => platformStripe(context).invoices.retrieve(sent.id as string));
-  const customerId = typeof sent.customer === 'string' ? sent.customer : sent.customer?.id;
+  const customerId = typeof found?.customer === 'string' ? found.customer : found?.customer?.id;
   return async (_context, tx) => {
     if (!found) {
       await tx.delete(invoice).where(eq(invoice.id, sent.id as string));
@@ -56,6 +59,9 @@ const subscriptionChange = async (context: AppContext, sent: Stripe.Subscription
 };
 
 const changeOf = (context: AppContext, event: Stripe.Event): Promise<Change> | undefined => {
+  // Stripe's Event object: `account` is "the connected account that originates the event", set on
+  // Connect events only (docs.stripe.com/api/events/object). Those belong to the Connect endpoint.
+  if (event.account) return undefined;
   if (event.type.startsWith('invoice.') && event.data.object.object === 'invoice') {
     return invoiceChange(context, event.data.object as Stripe.Invoice);
   }

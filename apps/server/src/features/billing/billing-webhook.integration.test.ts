@@ -218,6 +218,35 @@ describe('the platform’s billing events', () => {
       expect((await workspaceRow(t, id)).status).toBe('active');
     });
 
+    it('ignores a Connect event signed with the billing secret: a connected account is not the platform', async () => {
+      const id = await createPaidWorkspace(t, owner);
+      const { stripeSubscriptionId } = await workspaceRow(t, id);
+      const event = JSON.parse(eventBody('evt_connect_1', stripeSubscriptionId as string)) as object;
+      const body = JSON.stringify({ ...event, account: 'acct_1ConnectedAccount01' });
+      expect((await post(body, sign(body))).json()).toEqual({ received: true, outcome: 'ignored' });
+      expect((await workspaceRow(t, id)).status).toBe('active');
+    });
+
+    it('files an invoice under the workspace of the customer Stripe has it for, not the one the event names', async () => {
+      const [payer, other] = [await createPaidWorkspace(t, owner), await createPaidWorkspace(t, owner)];
+      await sandboxOf(t).webhooksIdle();
+      const [paid] = await invoicesOf(payer);
+      await t.context.database.db.delete(invoice).where(eq(invoice.id, paid?.id as string));
+      const { stripeCustomerId } = await workspaceRow(t, other);
+      const body = JSON.stringify({
+        id: 'evt_invoice_elsewhere_1',
+        object: 'event',
+        type: 'invoice.paid',
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        api_version: '2025-10-29.clover',
+        data: { object: { id: paid?.id, object: 'invoice', customer: stripeCustomerId } },
+      });
+      expect((await post(body, sign(body))).json()).toEqual({ received: true, outcome: 'applied' });
+      expect((await invoicesOf(other)).map((row) => row.id)).not.toContain(paid?.id);
+      expect((await invoicesOf(payer)).map((row) => row.id)).toContain(paid?.id);
+    });
+
     it('applies a redelivered event once', async () => {
       const id = await createPaidWorkspace(t, owner);
       const { stripeSubscriptionId } = await workspaceRow(t, id);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { usageMail } from '../usage/usage-mail.ts';
 import { pastDueMail } from './past-due-mail.ts';
 
 describe('the past-due e-mail', () => {
@@ -20,5 +21,20 @@ describe('the past-due e-mail', () => {
     const mail = pastDueMail({ ...input, workspaceName: '', language: 'zh' });
     expect(mail.subject).toBe('未命名项目 付款失败');
     expect(mail.text).toContain('订阅已逾期');
+  });
+
+  it('quotes a workspace name as text no mail client links, in both e-mails that name it', () => {
+    const workspaceName = 'Pay at https://evil.example/pay';
+    const usage = { to: 'a@example.com', workspaceName, level: 90, events: 9, threshold: 10, paused: false };
+    for (const language of ['en', 'zh'] as const) {
+      const mails = [
+        pastDueMail({ ...input, workspaceName, language }),
+        usageMail({ ...usage, link: input.link, language }),
+      ];
+      for (const mail of mails) {
+        expect(`${mail.subject}${mail.text}${mail.html ?? ''}`).not.toContain('evil.example');
+        expect(mail.text.replaceAll('\u200b', '')).toContain(workspaceName);
+      }
+    }
   });
 });

@@ -7,7 +7,7 @@ import { enqueueMail } from '../../mail/mail-job.ts';
 import {
   escapeHtml,
   mailLanguageOf,
-  oneLine,
+  unlinkable,
   type MailLanguage,
   type MailMessage,
 } from '../../mail/message.ts';
@@ -45,7 +45,8 @@ export const pastDueMail = (input: {
   language: MailLanguage;
 }): MailMessage => {
   const t = texts[input.language];
-  const workspace = oneLine(input.workspaceName) || t.untitled;
+  // Any admin may rename the workspace: its name is quoted so no mail client links it.
+  const workspace = unlinkable(input.workspaceName) || t.untitled;
   const body = t.body(workspace);
   return {
     to: input.to,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Destination } from '@billbridge/contract';
-import { destination } from '../../db/schema.ts';
+import { destination, subscription } from '../../db/schema.ts';
 import {
   connectionsBed,
   connectThroughSandbox,
@@ -35,6 +35,22 @@ describe('disconnectDestination', () => {
       refreshToken: openStoredToken(bed.t.context, 'destination', row, 'refreshTokenSealed'),
     };
   };
+
+  it('still revokes and deletes on a canceled workspace, so no grant outlives it', async () => {
+    const { ids, refreshToken } = await connectedDestination();
+    await bed.t.context.database.db
+      .update(subscription)
+      .set({ status: 'canceled' })
+      .where(eq(subscription.id, ids.subscriptionId));
+    expect(resultOf(await bed.call('disconnectDestination', ids))).toEqual({ success: true });
+    expect(sandboxOf(bed.t.context).hubspotState.snapshot().refreshTokens[refreshToken]).toBeUndefined();
+    expect(resultOf(await bed.call('deleteDestination', ids))).toEqual({ success: true });
+    const rows = await bed.t.context.database.db
+      .select()
+      .from(destination)
+      .where(eq(destination.id, ids.destinationId));
+    expect(rows).toEqual([]);
+  });
 
   it('deletes the refresh token at HubSpot, ending its access tokens, then forgets both', async () => {
     const { ids, accessToken, refreshToken } = await connectedDestination();

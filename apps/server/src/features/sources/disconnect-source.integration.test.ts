@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Source } from '@billbridge/contract';
-import { source } from '../../db/schema.ts';
+import { source, subscription } from '../../db/schema.ts';
 import {
   connectionsBed,
   connectThroughSandbox,
@@ -45,6 +45,20 @@ describe('disconnectSource', () => {
     });
     const [after] = await bed.t.context.database.db.select().from(source).where(eq(source.id, ids.sourceId));
     expect(after).toMatchObject({ accountId: null, livemode: null });
+  });
+
+  it('still revokes and deletes on a canceled workspace, so no grant outlives it', async () => {
+    const { accountId, ...ids } = await connectedSource();
+    await bed.t.context.database.db
+      .update(subscription)
+      .set({ status: 'canceled' })
+      .where(eq(subscription.id, ids.subscriptionId));
+    expect(resultOf(await bed.call('disconnectSource', ids))).toEqual({ success: true });
+    expect(sandboxOf(bed.t.context).stripeState.account(accountId).connectedTo).toBeNull();
+    expect(resultOf(await bed.call('deleteSource', ids))).toEqual({ success: true });
+    expect(await bed.t.context.database.db.select().from(source).where(eq(source.id, ids.sourceId))).toEqual(
+      [],
+    );
   });
 
   it('lets the account be connected again afterwards', async () => {

@@ -1,4 +1,4 @@
-import { escapeHtml, oneLine, type MailLanguage, type MailMessage } from '../../mail/message.ts';
+import { escapeHtml, unlinkable, type MailLanguage, type MailMessage } from '../../mail/message.ts';
 
 export type UsageMailInput = {
   to: string;
@@ -50,7 +50,8 @@ const grouped = (value: number, language: MailLanguage) =>
 /** A usage notice to one owner or admin, in their language. */
 export const usageMail = (input: UsageMailInput): MailMessage => {
   const t = texts[input.language];
-  const workspace = oneLine(input.workspaceName) || t.untitled;
+  // Any admin may rename the workspace: its name is quoted so no mail client links it.
+  const workspace = unlinkable(input.workspaceName) || t.untitled;
   const used = t.used(
     workspace,
     grouped(input.events, input.language),

@@ -17,13 +17,25 @@ const staleDeauthorization = 'Deauthorization sent before the account was connec
 const objectIdOf = ({ data: { object } }: Stripe.Event): string | null =>
   'id' in object && typeof object.id === 'string' ? object.id : null;
 
+/** An escape a JSON string may hold but PostgreSQL's jsonb may not, after an even run of backslashes. */
+const escaped = (pattern: string) => new RegExp(`(?<!\\\\)((?:\\\\\\\\)*)\\\\u(?:${pattern})`, 'gi');
+/** U+0000; a high surrogate not followed by a low one; a low one not after a high one. */
+const unstorableEscapes = [
+  escaped('0000'),
+  escaped('d[89ab][0-9a-f]{2}(?!\\\\ud[c-f][0-9a-f]{2})'),
+  // The look-behind starts before the `\u` just matched: it sees the escape before this one.
+  escaped('(?<!\\\\ud[89ab][0-9a-f]{2}\\\\u)d[c-f][0-9a-f]{2}'),
+];
+
 /**
- * PostgreSQL's jsonb holds no U+0000, and Stripe passes text fields through as customers typed
- * them: each escaped NUL (`\u0000`, not an escaped backslash before `u0000`) becomes U+FFFD, so the
- * event is stored and synced instead of being refused at every retry.
+ * PostgreSQL's jsonb holds no U+0000 and no lone UTF-16 surrogate (issue 38), and Stripe passes
+ * text fields through as customers typed them: each such escape (not an escaped backslash before
+ * `u0000`) becomes U+FFFD, so the event is stored and synced instead of being refused at every retry.
  */
-export const withoutNul = (json: string): string =>
-  json.includes('\\u0000') ? json.replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1\\ufffd') : json;
+export const storableJson = (json: string): string =>
+  json.includes('\\u')
+    ? unstorableEscapes.reduce((text, pattern) => text.replace(pattern, '$1\\ufffd'), json)
+    : json;
 
 type Stored = {
   id: string;
@@ -114,7 +126,7 @@ export const storeStripeEvents = async (
     events.map(({ created }) => created),
     events.map(objectIdOf),
     events.map(({ type }) => eventTypeOf(type).activity),
-    `[${deliveries.map(({ payload }) => withoutNul(payload)).join(',')}]`,
+    `[${deliveries.map(({ payload }) => storableJson(payload)).join(',')}]`,
   ]);
   const byKey = new Map(rows.map((row) => [keyOf(row.account_id, row.event_id), row]));
   return events.map((event) => {
