@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { identityErrorCodes } from '@billbridge/contract';
+import { identityErrorCodes, passwordMinLength } from '@billbridge/contract';
 import type { IdentityError } from './identity.ts';
 
 type ReasonKey = `accounts.reasons.${keyof typeof import('../../i18n/en.ts').en.accounts.reasons}`;
@@ -44,7 +44,7 @@ export const needsReAuthentication = (error: IdentityError | undefined): boolean
  */
 export const identityReason = (t: TFunction, error: IdentityError): string => {
   const key = error.code ? reasonByCode[error.code] : undefined;
-  if (key) return t(key, { min: error.minLength ?? 8 });
+  if (key) return t(key, { min: error.minLength ?? passwordMinLength });
   if (error.status === 429) return t('accounts.reasons.tooManyRequests');
   if (error.status === 0) return t('accounts.reasons.network');
   return error.message || t('errors.unknown');
