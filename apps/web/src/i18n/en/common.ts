@@ -1,11 +1,4 @@
-import {
-  backfillMessages,
-  billingMessages,
-  connectionMessages,
-  reconciliationMessages,
-  type ErrorCode,
-  type PageKey,
-} from '@billbridge/contract';
+import { serverMessages, type ErrorCode, type PageKey } from '@billbridge/contract';
 
 /** English, namespace `common`: the shell, accounts and what every page shows; loaded before the first render. */
 export default {
@@ -338,10 +331,5 @@ export default {
     unknown: 'An unexpected error occurred',
   } satisfies Record<ErrorCode, string>,
   /** Texts the server names by message key (`keyedError`): English is the contract's own text. */
-  serverMessages: {
-    ...connectionMessages,
-    ...backfillMessages,
-    ...billingMessages,
-    ...reconciliationMessages,
-  },
+  serverMessages,
 } as const;

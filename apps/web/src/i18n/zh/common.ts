@@ -379,7 +379,7 @@ const translations: Pick<
     samePlan: '此订阅已在该套餐上',
     paymentMethodNotFound: '未找到支付方式',
     defaultCardOfPaidPlan: '付费套餐的默认银行卡不能删除；请先将另一张卡设为默认',
-    billingUnavailable: '此服务器未提供计费功能',
+    billingUnavailable: '此服务器未配置计费：运营者尚未设置 Stripe 密钥，因此无法使用付费套餐和银行卡。',
     paymentFailed: '付款未能完成',
   },
 };
