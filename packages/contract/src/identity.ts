@@ -62,4 +62,12 @@ export const identityErrorCodes = {
   userDisabled: 'USER_DISABLED',
   /** Ten failed sign-ins for one address within 15 minutes, from any client address: wait. */
   tooManyFailedSignIns: 'TOO_MANY_FAILED_SIGN_INS',
+  /**
+   * Deleting an account that owns workspaces it cannot hand over; the refusal names them
+   * (`OwnedSubscriptionsRefusal`) so the browser says it in the reader's language.
+   */
+  ownedSubscriptions: 'OWNED_SUBSCRIPTIONS',
 } as const;
+
+/** The workspaces that hold an account deletion back: without an admin to inherit, or still paying. */
+export type OwnedSubscriptionsRefusal = { noAdmin: string[]; paidPlan: string[] };

@@ -174,6 +174,12 @@ export default {
     deleteAccountAction: 'Delete my account',
     accountDeleted: 'Your account has been deleted.',
     accountDeletionError: 'Failed to delete your account. Please try again.',
+    owned: {
+      intro: 'Your account still owns subscriptions that cannot be handed over.',
+      noAdmin:
+        'Make a member an administrator (or remove the members) of {{names}} so ownership can pass to them.',
+      paidPlan: 'Cancel the paid plan of {{names}}.',
+    },
     reasons: {
       invalidCredentials: 'Invalid email or password.',
       tooManyRequests: 'Too many attempts. Please wait a while before trying again.',

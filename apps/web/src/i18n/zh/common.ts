@@ -193,6 +193,11 @@ const translations: Pick<
     deleteAccountAction: '删除我的账户',
     accountDeleted: '您的账户已删除。',
     accountDeletionError: '删除账户失败，请重试。',
+    owned: {
+      intro: '你的账户仍拥有无法移交的订阅。',
+      noAdmin: '请将 {{names}} 的某位成员设为管理员（或移除其成员），以便所有权转交给他们。',
+      paidPlan: '请取消 {{names}} 的付费套餐。',
+    },
     reasons: {
       invalidCredentials: '邮箱或密码错误。',
       tooManyRequests: '尝试次数过多，请稍后再试。',
