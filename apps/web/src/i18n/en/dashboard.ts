@@ -1,6 +1,23 @@
+import { activityReasons } from '@billbridge/contract';
+
 /** English, namespace `dashboard`: the dashboard and the activity log. */
 export default {
   dashboard: {
+    /** An activity's reason (contract `activityReasons`); English is the server's own text. */
+    reasons: {
+      ...activityReasons,
+      toggleOff: 'Syncing of {{toggle}} is turned off',
+      heldForCurrency:
+        'Held: enable {{code}} in HubSpot (Settings › Account defaults › Currencies), then retry',
+      retrying: 'Retrying: {{reason}}',
+      toggles: {
+        customers: 'customers',
+        payments: 'payments',
+        invoices: 'invoices',
+        subscriptions: 'subscriptions',
+        products: 'products',
+      },
+    },
     overview: 'Overview',
     capped: {
       title: 'Syncing is paused',

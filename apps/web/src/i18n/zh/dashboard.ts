@@ -3,6 +3,25 @@ import type { Translations } from '../en.ts';
 /** Chinese (simplified), namespace `dashboard`. */
 const translations: Pick<Translations, 'dashboard' | 'activityLog'> = {
   dashboard: {
+    reasons: {
+      workspaceCanceled: '此工作区已取消',
+      sourceDisconnected: '数据源已断开连接',
+      sourceDisabled: '数据源已停用',
+      nothingToSync: '此事件类型无需同步',
+      superseded: 'HubSpot 中已有此对象更新的状态',
+      heldForDestination: '已保留，直到连接并启用 HubSpot 目标',
+      heldForCap: '已保留：此工作区已达到其套餐在本计费周期内的同步事件上限',
+      toggleOff: '{{toggle}}的同步已关闭',
+      heldForCurrency: '已保留：请在 HubSpot 中启用 {{code}}（设置 › 账户默认值 › 货币），然后重试',
+      retrying: '正在重试：{{reason}}',
+      toggles: {
+        customers: '客户',
+        payments: '付款',
+        invoices: '发票',
+        subscriptions: '订阅',
+        products: '产品',
+      },
+    },
     overview: '概览',
     capped: {
       title: '同步已暂停',
