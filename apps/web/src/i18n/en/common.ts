@@ -7,6 +7,12 @@ export default {
     loading: 'Loading…',
     backHome: 'Back to home',
     reload: 'Reload',
+    refused: {
+      title: 'You cannot open this page',
+      owner: 'Only the owner of this subscription can open it.',
+      admin: 'It needs the Administrator permission: ask the owner or an administrator of this subscription.',
+      access: 'It is open to the members of this subscription only.',
+    },
   },
   language: {
     label: 'Language',

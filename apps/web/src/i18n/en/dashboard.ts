@@ -23,11 +23,13 @@ export default {
       title: 'Syncing is paused',
       text: 'This subscription has used every sync event its plan includes this billing period. New events are held and sync once you upgrade or the next period starts.',
       upgrade: 'Upgrade your plan',
+      askOwner: 'Only the owner of this subscription can change its plan: ask them to upgrade.',
     },
     pastDue: {
       title: 'Payment past due',
       text: 'The last payment for this subscription failed. Update the payment method to keep syncing.',
       billing: 'Go to billing',
+      askOwner: 'Only the owner of this subscription can update its payment method: ask them to.',
     },
     firstRun: {
       title: 'Get started',

@@ -29,6 +29,12 @@ const translations: Pick<
     loading: '加载中…',
     backHome: '返回首页',
     reload: '重新加载',
+    refused: {
+      title: '你无法打开此页面',
+      owner: '只有此订阅的所有者可以打开它。',
+      admin: '它需要管理员权限：请联系此订阅的所有者或管理员。',
+      access: '它仅对此订阅的成员开放。',
+    },
   },
   language: {
     label: '语言',

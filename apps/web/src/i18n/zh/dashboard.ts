@@ -27,11 +27,13 @@ const translations: Pick<Translations, 'dashboard' | 'activityLog'> = {
       title: '同步已暂停',
       text: '此订阅本计费周期已用完套餐包含的全部同步事件。新事件将暂存，升级套餐或下个周期开始后再同步。',
       upgrade: '升级套餐',
+      askOwner: '只有此订阅的所有者可以更改套餐：请让所有者升级。',
     },
     pastDue: {
       title: '付款逾期',
       text: '此订阅的最近一次付款失败。请更新付款方式以继续同步。',
       billing: '前往账单',
+      askOwner: '只有此订阅的所有者可以更新付款方式：请联系所有者。',
     },
     firstRun: {
       title: '开始使用',
