@@ -59,6 +59,8 @@ test('an admin adds a Stripe source, connects it on the consent page, switches i
   await expect(page).toHaveURL(new RegExp(`/subscription/${id}/sources/${sourceId}$`));
   await expect(facts).toContainText(/acct_/);
   await expect(facts).not.toContainText(firstAccount);
+  // It was switched on before the reconnect, and syncs again without a trip to the switch.
+  await expect(page.getByRole('switch', { name: 'Sync enabled' })).toBeChecked();
 
   await page.getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByText('Not connected', { exact: true })).toBeVisible();

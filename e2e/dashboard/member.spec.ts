@@ -22,7 +22,10 @@ test('a member holding only access sees the real dashboard, but not the activity
 
   for (const path of ['activity', 'sources', 'sources/new', 'destinations', 'destinations/new']) {
     await memberPage.goto(`/subscription/${id}/${path}`);
-    await expect(memberPage).toHaveURL(/\/dashboard$/);
+    const refusal = memberPage.getByRole('alert').filter({ hasText: 'You cannot open this page' });
+    await expect(refusal).toContainText('It needs the Administrator permission');
   }
+  const navigation = memberPage.getByRole('navigation', { name: 'Main navigation' });
+  await expect(navigation.getByRole('link', { name: 'Sources' })).toHaveCount(0);
   await memberPage.context().close();
 });

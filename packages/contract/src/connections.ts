@@ -18,6 +18,12 @@ export type ConnectionStatus = (typeof connectionStatuses)[number];
  */
 export const oauthStateSchema = z.string().trim().min(3).max(300);
 
+/**
+ * Starting a connection of what is already connected is a reconnect: the server lets go of the old
+ * grant and remembers the enable switch, which the connection made on the consent page restores.
+ */
+export const reconnectInput = { reconnect: z.boolean().optional() };
+
 export type ParsedOAuthState = { subscriptionId: string; targetId: string; nonce: string };
 
 export const parseOAuthState = (state: string): ParsedOAuthState | undefined => {

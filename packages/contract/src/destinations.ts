@@ -5,6 +5,7 @@ import {
   connectionIdSchema,
   connectionNameSchema,
   oauthStateSchema,
+  reconnectInput,
   storedSettingsSchema,
 } from './connections.ts';
 import { pipelineMappingRuleSchema } from './mapping-rules.ts';
@@ -92,7 +93,7 @@ export const getDestination = defineFunction({
 /** The HubSpot authorize URL to send the browser to. */
 export const startDestinationConnection = defineFunction({
   name: 'startDestinationConnection',
-  input: destinationInput,
+  input: destinationInput.extend(reconnectInput),
   output: z.object({ url: z.string() }),
   requires: { allOf: ['admin'] },
 });

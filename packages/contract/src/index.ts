@@ -14,6 +14,7 @@ export * from './mapping-rules.ts';
 export * from './sync.ts';
 export * from './backfill.ts';
 export * from './server-messages.ts';
+export * from './activity-reasons.ts';
 export * from './reconciliation.ts';
 export * from './deal-stages.ts';
 export * from './connections.ts';

@@ -48,7 +48,8 @@ export const billingMessages = {
   paymentMethodNotFound: 'Payment method not found',
   defaultCardOfPaidPlan:
     'The default card of a paid plan cannot be deleted; make another card the default first',
-  billingUnavailable: 'Billing is not available on this server',
+  billingUnavailable:
+    'Billing is not configured on this server: its operator has not set the Stripe keys, so paid plans and cards cannot be used.',
   paymentFailed: 'The payment could not be completed',
 } as const;
 export type BillingMessageKey = keyof typeof billingMessages;
@@ -58,3 +59,15 @@ export const reconciliationMessages = {
   needsSyncingSourceToReconcile: 'Connect and enable the source before reconciling it.',
   sourceDisconnectedDuringReconciliation: 'The source was disconnected during the reconciliation.',
 } as const;
+
+/**
+ * Every table whose entries the server sends by key (`keyedError`): the browser translates exactly
+ * these (`serverMessages.<key>`), so a table added here is translated everywhere at once.
+ */
+export const serverMessages = {
+  ...connectionMessages,
+  ...backfillMessages,
+  ...billingMessages,
+  ...reconciliationMessages,
+} as const;
+export type ServerMessageKey = keyof typeof serverMessages;

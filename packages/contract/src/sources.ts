@@ -6,6 +6,7 @@ import {
   connectionNameSchema,
   connectionStatuses,
   oauthStateSchema,
+  reconnectInput,
   storedSettingsSchema,
 } from './connections.ts';
 import { subscriptionIdSchema } from './subscriptions.ts';
@@ -90,7 +91,7 @@ export const getSource = defineFunction({
 /** The Stripe Connect authorize URL to send the browser to. */
 export const startSourceConnection = defineFunction({
   name: 'startSourceConnection',
-  input: sourceInput,
+  input: sourceInput.extend(reconnectInput),
   output: z.object({ url: z.string() }),
   requires: { allOf: ['admin'] },
 });

@@ -2,12 +2,14 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
+import { identityErrorCodes } from '@billbridge/contract';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { account, rateLimit, session, user, verification } from '../db/schema.ts';
 import {
   applyOwnedWorkspacesPlan,
   blockedMessage,
+  blockedNames,
   planOwnedWorkspaces,
 } from '../features/accounts/owned-workspaces.ts';
 import { isUserDisabled } from '../features/accounts/disabled-users.ts';
@@ -115,8 +117,9 @@ export const createAuth = ({ db, logger, queue, secret, config }: AuthOptions) =
           const plan = await planOwnedWorkspaces(db, target.id);
           if (plan.blocked.length) {
             throw new APIError('BAD_REQUEST', {
-              code: 'OWNED_SUBSCRIPTIONS',
+              code: identityErrorCodes.ownedSubscriptions,
               message: blockedMessage(plan.blocked),
+              ...blockedNames(plan.blocked),
             });
           }
           await applyOwnedWorkspacesPlan(db, target.id, plan);

@@ -1,3 +1,4 @@
+import { passwordLength } from '@billbridge/contract';
 import type { PasswordPolicyConfig, PasswordRequirement } from '../config/env.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
@@ -38,10 +39,9 @@ const requirementChecks: Record<PasswordRequirement, { test: RegExp; issue: Pass
   },
 };
 
-/** The server's password policy (spec §5: the identity server may add to the client's minimum of 6). */
+/** The server's password policy (spec §5: the identity server may add to the forms' minimum). */
 export const checkPassword = (policy: PasswordPolicyConfig, password: string): PasswordIssue | null => {
-  // Length in code points, so a password of emoji or CJK characters is measured as it is typed.
-  const length = [...password].length;
+  const length = passwordLength(password);
   if (length < policy.minLength) {
     return {
       code: 'PASSWORD_TOO_SHORT',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { socialProviderIds, type SocialProviderId } from '@billbridge/contract';
+import { passwordMinLength, socialProviderIds, type SocialProviderId } from '@billbridge/contract';
 import { isKnownExample, secretHowTo, weakSecretReason } from './secret-strength.ts';
 
 /**
@@ -116,7 +116,12 @@ const envSchema = z.object({
   SANDBOX: booleanFlag.optional(),
   /** Lets the sandbox run where it is refused by default (production, a public APP_URL, PostgreSQL). */
   UNSAFE_ALLOW_SANDBOX: booleanFlag.default(false),
-  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6, 'must be at least 6 (spec §9)').max(128).default(8),
+  PASSWORD_MIN_LENGTH: z.coerce
+    .number()
+    .int()
+    .min(passwordMinLength, `must be at least ${passwordMinLength}, the forms' own minimum`)
+    .max(128)
+    .default(passwordMinLength),
   PASSWORD_MAX_LENGTH: z.coerce.number().int().min(8).max(256).default(128),
   PASSWORD_REQUIRE: passwordRequirementList.default([]),
   PASSWORD_REJECT_COMMON: booleanFlag.default(true),

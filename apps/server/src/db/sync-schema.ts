@@ -94,6 +94,8 @@ export const oauthState = pgTable('oauth_state', {
   targetId: text('target_id').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+  /** A reconnect of a source or destination that was switched on: connecting switches it on again. */
+  enableOnConnect: boolean('enable_on_connect').notNull().default(false),
 });
 
 /** Any object a Stripe event carries in `data.object`. */

@@ -4,7 +4,7 @@ import { buildHttpApp, buildWorkerHttpApp } from '../http/app.ts';
 import { startWorker } from '../jobs/worker.ts';
 import { createLogger } from '../logger.ts';
 import { bootstrap } from './bootstrap.ts';
-import { billingCatalog } from '../features/billing/platform.ts';
+import { billingCatalog, reportBillingConfiguration } from '../features/billing/platform.ts';
 
 /** An orchestrator's grace period is 10 s (Docker's default): exit before it kills. */
 const shutdownDeadlineMs = 9_000;
@@ -41,6 +41,7 @@ export const runProcess = async (shape: ProcessShape): Promise<void> => {
       { database: running.context.database.engine, worker: runWorker },
       shape.http ? `Billbridge is ready on ${config.appUrl}` : 'Billbridge worker is running',
     );
+    reportBillingConfiguration(running.context);
     if (running.context.providers.stripe) {
       // The plans' Stripe prices, found or created by lookup key; a failure is retried at first use.
       billingCatalog(running.context).catch((error: unknown) =>

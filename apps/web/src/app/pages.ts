@@ -60,9 +60,8 @@ export const pages: Record<Exclude<PageKey, 'home'>, LazyPage> = {
     import('../features/sources/sources-page.tsx').then((m) => ({ Component: m.SourcesPage })),
   sourceTypeSelection: () =>
     import('../features/sources/source-type-page.tsx').then((m) => ({ Component: m.SourceTypePage })),
-  // Sources are created by picking their type; the deep link leads to that choice.
   sourceCreate: () =>
-    import('../features/sources/source-type-page.tsx').then((m) => ({ Component: m.SourceTypePage })),
+    import('../features/sources/source-create-page.tsx').then((m) => ({ Component: m.SourceCreatePage })),
   sourceDetails: () =>
     import('../features/sources/source-detail-page.tsx').then((m) => ({ Component: m.SourceDetailPage })),
   destinationsList: () =>

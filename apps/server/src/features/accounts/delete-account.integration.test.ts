@@ -80,7 +80,12 @@ describe('deleting an account', () => {
 
     const response = await deleteAccount(owner);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'OWNED_SUBSCRIPTIONS' });
+    // By name and why, so the browser words it in the reader's language.
+    expect(response.json()).toMatchObject({
+      code: 'OWNED_SUBSCRIPTIONS',
+      noAdmin: ['Busy Bees'],
+      paidPlan: [],
+    });
     expect((response.json() as { message: string }).message).toContain('Busy Bees');
     expect(await exists(owner)).toBe(true);
     expect((await workspace(id))?.ownerId).toBe(owner.id);

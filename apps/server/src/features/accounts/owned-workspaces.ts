@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { OwnedSubscriptionsRefusal } from '@billbridge/contract';
 import type { Db } from '../../db/client.ts';
 import { membership, subscription, type SubscriptionRow } from '../../db/schema.ts';
 
@@ -64,9 +65,14 @@ export const applyOwnedWorkspacesPlan = async (
   });
 };
 
+/** The names of the workspaces that hold the deletion back, by why (the browser words them). */
+export const blockedNames = (blocked: OwnedWorkspacesPlan['blocked']): OwnedSubscriptionsRefusal => ({
+  noAdmin: blocked.filter((entry) => entry.reason === 'no-admin').map((entry) => entry.name),
+  paidPlan: blocked.filter((entry) => entry.reason === 'paid-plan').map((entry) => entry.name),
+});
+
 export const blockedMessage = (blocked: OwnedWorkspacesPlan['blocked']): string => {
-  const noAdmin = blocked.filter((entry) => entry.reason === 'no-admin').map((entry) => entry.name);
-  const paid = blocked.filter((entry) => entry.reason === 'paid-plan').map((entry) => entry.name);
+  const { noAdmin, paidPlan: paid } = blockedNames(blocked);
   const parts = [
     noAdmin.length &&
       `Make a member an administrator (or remove the members) of ${noAdmin.join(', ')} so ownership can pass to them.`,

@@ -17,7 +17,7 @@ import { oneMonthAfter } from '../subscriptions/billing-period.ts';
 import { createWorkspace } from '../subscriptions/create-workspace.ts';
 import { releaseHeldEvents } from '../sync/replay/replay.ts';
 import { storeCustomerInvoices } from './invoices.ts';
-import { platformStripe } from './platform.ts';
+import { billingNotConfigured, platformStripe } from './platform.ts';
 import { ensureCustomer } from './stripe-customer.ts';
 import {
   applyBillingInfo,
@@ -194,6 +194,6 @@ export const cancelSubscription = implement(
 /** What the browser needs to load Stripe.js on the platform account. */
 export const getBillingConfig = implement('getBillingConfig', async (_input, { app }) => {
   const settings = app.providers.stripe;
-  if (!settings?.publishableKey) throw keyedError('unavailable', billingMessages, 'billingUnavailable');
+  if (!settings?.publishableKey) throw billingNotConfigured();
   return { publishableKey: settings.publishableKey, stripeJsUrl: settings.stripeJsUrl };
 });

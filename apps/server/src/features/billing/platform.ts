@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { AppError, billingMessages, planList, type Plan, type PlanId } from '@billbridge/contract';
+import { billingMessages, keyedError, planList, type Plan, type PlanId } from '@billbridge/contract';
 import type { AppContext } from '../../context.ts';
 import { createStripeClient } from '../../providers/stripe-client.ts';
 
@@ -9,10 +9,25 @@ export const syncEventsMeter = { eventName: 'billbridge_sync_events', displayNam
 /** The Stripe prices of each billed plan, found by lookup key. */
 export type BillingCatalog = { prices: Partial<Record<PlanId, { monthly: string; metered: string | null }>> };
 
+/**
+ * A server without Stripe keys (and no sandbox) has no billing: a state of its configuration, not a
+ * passing outage, so callers are told so by key (never "try again later") and the operator at start.
+ */
+export const billingNotConfigured = () =>
+  keyedError('failed-precondition', billingMessages, 'billingUnavailable');
+
+/** Tells the operator at start that billing is off and how to turn it on. */
+export const reportBillingConfiguration = (context: AppContext): void => {
+  if (context.providers.stripe) return;
+  context.logger.warn(
+    'Billing is not configured: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_CLIENT_ID and STRIPE_WEBHOOK_SECRET (or run with SANDBOX=true). Until then paid plans, cards and invoices are refused.',
+  );
+};
+
 /** The SDK on Billbridge's own Stripe account (the platform; the sandbox's by default). */
 export const platformStripe = (context: AppContext): Stripe => {
   const settings = context.providers.stripe;
-  if (!settings) throw new AppError('unavailable', billingMessages.billingUnavailable);
+  if (!settings) throw billingNotConfigured();
   return createStripeClient(settings);
 };
 

@@ -13,9 +13,15 @@ type Target = { provider: OAuthProvider; subscriptionId: string; targetId: strin
 
 /**
  * Issues the `state` of one authorize redirect: `{subscriptionId}:{targetId}:{nonce}`, the nonce
- * single-use, bound to the caller's user and session, valid for 10 minutes.
+ * single-use, bound to the caller's user and session, valid for 10 minutes. `enableOnConnect`: a
+ * reconnect of what was switched on, which the connection switches on again.
  */
-export const issueOAuthState = async (db: Db, caller: Caller, target: Target): Promise<string> => {
+export const issueOAuthState = async (
+  db: Db,
+  caller: Caller,
+  target: Target,
+  enableOnConnect = false,
+): Promise<string> => {
   const nonce = randomBytes(24).toString('base64url');
   const now = new Date();
   // Expired states are useless; dropping them here keeps the table small without a job.
@@ -28,6 +34,7 @@ export const issueOAuthState = async (db: Db, caller: Caller, target: Target): P
     subscriptionId: target.subscriptionId,
     targetId: target.targetId,
     expiresAt: new Date(now.getTime() + oauthStateLifetimeMs),
+    enableOnConnect,
   });
   return `${target.subscriptionId}:${target.targetId}:${nonce}`;
 };
@@ -35,13 +42,14 @@ export const issueOAuthState = async (db: Db, caller: Caller, target: Target): P
 /**
  * Accepts `state` for this caller and target exactly once, or refuses it with the reason. A state
  * shown to another session or target is not burnt, so a stolen link cannot spoil the real one.
+ * Answers whether the connection switches the target on (a reconnect of what was on).
  */
 export const consumeOAuthState = async (
   db: Db,
   caller: Caller,
   target: Target,
   state: string,
-): Promise<void> => {
+): Promise<{ enableOnConnect: boolean }> => {
   const parsed = parseOAuthState(state);
   if (!parsed) throw keyedError('invalid-argument', connectionMessages, 'invalidState');
   const [row] = await db.select().from(oauthState).where(eq(oauthState.nonce, parsed.nonce));
@@ -65,6 +73,7 @@ export const consumeOAuthState = async (
     .where(and(eq(oauthState.nonce, row.nonce), isNull(oauthState.usedAt)))
     .returning({ nonce: oauthState.nonce });
   if (used.length === 0) throw keyedError('failed-precondition', connectionMessages, 'invalidState');
+  return { enableOnConnect: row.enableOnConnect };
 };
 
 /** Where the providers send the browser back (spec §2 callback routes). */

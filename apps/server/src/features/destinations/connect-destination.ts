@@ -34,7 +34,7 @@ export const connectDestination = implement(
       throw keyedError('already-exists', connectionMessages, 'destinationAlreadyConnected');
     }
     const target = { provider: 'hubspot', subscriptionId, targetId: destinationId } as const;
-    await consumeOAuthState(db, caller, target, state);
+    const { enableOnConnect } = await consumeOAuthState(db, caller, target, state);
 
     let grant;
     try {
@@ -87,6 +87,8 @@ export const connectDestination = implement(
         tokenExpiresAt: new Date(Date.now() + grant.expires_in * 1000),
         connectionLostAt: null,
         updatedAt: new Date(),
+        // A reconnect: the switch as it was before the old connection was let go.
+        ...(enableOnConnect ? { enabled: true } : {}),
       })
       .where(and(eq(destination.id, destinationId), isNull(destination.accessTokenSealed)))
       .returning();
@@ -99,7 +101,7 @@ export const connectDestination = implement(
     await rememberPortalFacts(client, hubId, portalFactStore(db)).catch((error: unknown) =>
       app.logger.warn({ destinationId, err: (error as Error).message }, 'hubspot portal facts not kept'),
     );
-    // A destination switched on before it lost its connection syncs what was held meanwhile.
+    // A destination switched on before it lost its connection (or was reconnected) syncs what was held meanwhile.
     if (updated.enabled) await db.transaction((tx) => releaseHeldEvents(app, tx, subscriptionId));
     return { destination: destinationToApi(updated) };
   },

@@ -1,23 +1,27 @@
 import { connectionMessages, keyedError } from '@billbridge/contract';
 import { implement } from '../../functions/framework.ts';
 import { issueOAuthState } from '../connections/oauth-state.ts';
+import { releaseDestinationConnection } from './disconnect-destination.ts';
 import { loadDestination } from './destination-store.ts';
 import { hubspotAuthorizeUrl, hubspotSettingsOf } from './hubspot-connect.ts';
 
-/** Where to send the browser: HubSpot's install page, with a state bound to this session. */
+/**
+ * Where to send the browser: HubSpot's install page, with a state bound to this session. A
+ * reconnect lets go of the connected portal first and remembers the enable switch in the state, so
+ * the new connection syncs as the old one did.
+ */
 export const startDestinationConnection = implement(
   'startDestinationConnection',
-  async ({ subscriptionId, destinationId }, { app, caller }) => {
+  async ({ subscriptionId, destinationId, reconnect }, { app, caller }) => {
     const settings = hubspotSettingsOf(app);
     const row = await loadDestination(app.database.db, subscriptionId, destinationId);
-    if (row.accessTokenSealed) {
+    const connected = row.accessTokenSealed !== null;
+    if (connected && !reconnect) {
       throw keyedError('already-exists', connectionMessages, 'destinationAlreadyConnected');
     }
-    const state = await issueOAuthState(app.database.db, caller, {
-      provider: 'hubspot',
-      subscriptionId,
-      targetId: destinationId,
-    });
+    if (connected) await releaseDestinationConnection(app, subscriptionId, destinationId);
+    const target = { provider: 'hubspot', subscriptionId, targetId: destinationId } as const;
+    const state = await issueOAuthState(app.database.db, caller, target, connected && row.enabled);
     return { url: hubspotAuthorizeUrl(settings, app.config.appUrl, state) };
   },
 );

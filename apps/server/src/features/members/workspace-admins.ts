@@ -4,14 +4,17 @@ import { membership, user, userProfile, type SubscriptionRow } from '../../db/sc
 
 type Reader = Pick<Db, 'select'>;
 
-/** The owner and every member holding admin, with their language: who hears about a workspace's troubles. */
+/**
+ * The owner and every member holding admin, with their name and language: who hears about a
+ * workspace's troubles (the owner is the one whose id is the workspace's owner id).
+ */
 export const workspaceAdminsOf = (tx: Reader, workspace: Pick<SubscriptionRow, 'id' | 'ownerId'>) => {
   const admins = tx
     .select({ userId: membership.userId })
     .from(membership)
     .where(and(eq(membership.subscriptionId, workspace.id), sql`'admin' = any(${membership.permissions})`));
   return tx
-    .select({ email: user.email, language: userProfile.language })
+    .select({ id: user.id, name: user.name, email: user.email, language: userProfile.language })
     .from(user)
     .leftJoin(userProfile, eq(userProfile.userId, user.id))
     .where(or(eq(user.id, workspace.ownerId), inArray(user.id, admins)))

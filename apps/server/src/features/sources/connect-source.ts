@@ -23,7 +23,8 @@ export const connectSource = implement(
     const { db } = app.database;
     const row = await loadSource(db, subscriptionId, sourceId);
     if (row.accountId) throw keyedError('already-exists', connectionMessages, 'sourceAlreadyConnected');
-    await consumeOAuthState(db, caller, { provider: 'stripe', subscriptionId, targetId: sourceId }, state);
+    const target = { provider: 'stripe', subscriptionId, targetId: sourceId } as const;
+    const { enableOnConnect } = await consumeOAuthState(db, caller, target, state);
 
     const connection = await exchangeStripeCode(settings, code);
     const [holder] = await db
@@ -44,6 +45,8 @@ export const connectSource = implement(
           connectionLostAt: null,
           connectedAt: new Date(),
           updatedAt: new Date(),
+          // A reconnect: the switch as it was before the old connection was let go.
+          ...(enableOnConnect ? { enabled: true } : {}),
         })
         .where(and(eq(source.id, sourceId), isNull(source.accountId)))
         .returning();
@@ -53,7 +56,7 @@ export const connectSource = implement(
     }
     if (!updated) throw keyedError('already-exists', connectionMessages, 'sourceAlreadyConnected');
     app.logger.info({ subscriptionId, sourceId, accountId: connection.accountId }, 'stripe source connected');
-    // Back after a lost connection with its switch still on: import what changed meanwhile.
+    // Back after a lost connection or a reconnect with its switch on: import what changed meanwhile.
     if (canBackfill(updated)) await db.transaction((tx) => beginBackfill(app, tx, updated));
     return { source: sourceToApi(updated) };
   },

@@ -9,7 +9,10 @@ export type UsageMailInput = {
   threshold: number;
   /** At 100 % of a plan that pauses instead of billing overage. */
   paused: boolean;
+  /** Where the button leads: the plan change for the owner, the dashboard for an admin. */
   link: string;
+  /** For an admin, who is not the owner: the owner to ask for an upgrade. */
+  askOwner?: { name: string };
   language: MailLanguage;
 };
 
@@ -20,6 +23,8 @@ type Texts = {
   paused: string;
   goingOn: string;
   button: string;
+  askOwner: (name: string) => string;
+  dashboardButton: string;
 };
 
 const texts: Record<MailLanguage, Texts> = {
@@ -32,6 +37,9 @@ const texts: Record<MailLanguage, Texts> = {
       'Syncing is paused: new events are held, not lost, and sync as soon as you upgrade the plan or the next period starts.',
     goingOn: 'Syncing goes on. Upgrade the plan if you expect more events this period.',
     button: 'Review the plan',
+    askOwner: (name) =>
+      `Only the owner${name ? `, ${name},` : ''} can upgrade the plan: ask them if more events are coming.`,
+    dashboardButton: 'Open the dashboard',
   },
   zh: {
     untitled: '未命名项目',
@@ -41,6 +49,9 @@ const texts: Record<MailLanguage, Texts> = {
     paused: '同步已暂停：新事件会被保留而不会丢失，升级套餐或下个周期开始后立即同步。',
     goingOn: '同步仍在继续。如果本周期预计会有更多事件，请升级套餐。',
     button: '查看套餐',
+    askOwner: (name) =>
+      `只有所有者${name ? `（${name}）` : ''}可以升级套餐：如果还会有更多事件，请联系所有者。`,
+    dashboardButton: '打开仪表板',
   },
 };
 
@@ -59,14 +70,16 @@ export const usageMail = (input: UsageMailInput): MailMessage => {
     input.level,
   );
   const next = input.paused ? t.paused : t.goingOn;
+  const ask = input.askOwner ? t.askOwner(oneLine(input.askOwner.name)) : undefined;
+  const paragraphs = ask ? [used, next, ask] : [used, next];
+  const button = input.askOwner ? t.dashboardButton : t.button;
   return {
     to: input.to,
     subject: t.subject(workspace, input.level),
-    text: [used, '', next, '', input.link, ''].join('\n'),
+    text: [...paragraphs.flatMap((paragraph) => [paragraph, '']), input.link, ''].join('\n'),
     html: [
-      `<p>${escapeHtml(used)}</p>`,
-      `<p>${escapeHtml(next)}</p>`,
-      `<p><a href="${escapeHtml(input.link)}">${escapeHtml(t.button)}</a></p>`,
+      ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+      `<p><a href="${escapeHtml(input.link)}">${escapeHtml(button)}</a></p>`,
     ].join('\n'),
   };
 };

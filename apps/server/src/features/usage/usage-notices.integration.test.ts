@@ -78,7 +78,7 @@ describe('usage notices', () => {
     (
       await queryRows<{ data: MailMessage }>(
         t.context.database.db,
-        sql`select data from pgboss.job where name = 'mail.send' and data->>'text' like ${`%/subscription/${id}/%`}`,
+        sql`select data from pgboss.job where name = 'mail.send' and data->>'text' like ${`%/subscription/${id}%`}`,
       )
     ).map((row) => row.data);
 
@@ -116,7 +116,11 @@ describe('usage notices', () => {
     const chinese = mails.find((mail) => mail.to === admin.email);
     expect(chinese?.subject).toBe('Acme 已使用 50% 的同步事件');
     expect(chinese?.text).toContain('“Acme”本计费周期已同步 5 / 10 个事件（50%）。');
-    expect(chinese?.html).toContain('查看套餐');
+    // The admin cannot change the plan (owner-only): the dashboard, and whom to ask (issue 31 §5.3).
+    expect(chinese?.html).toContain('打开仪表板');
+    expect(chinese?.text).toContain('只有所有者（Olga Owner）可以升级套餐');
+    expect(chinese?.text).toContain(`${t.context.config.appUrl}/subscription/${id}\n`);
+    expect(chinese?.text).not.toContain('change-plan');
     expect((await usageOf(id))?.notifiedLevels).toEqual([50]);
   });
 

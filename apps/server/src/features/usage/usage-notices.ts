@@ -73,8 +73,13 @@ export const sendUsageNotices = async (
   if (claimed.length === 0) return;
   const cap = syncCapOf(workspace.planId);
   const recipients = await workspaceAdminsOf(tx, workspace);
+  const ownerName = recipients.find((recipient) => recipient.id === workspace.ownerId)?.name ?? '';
+  const url = (route: string) =>
+    `${context.config.appUrl}${route.replace(':id', encodeURIComponent(workspace.id))}`;
   for (const level of claimed) {
     for (const recipient of recipients) {
+      // Only the owner may change the plan (spec §6): an admin gets the dashboard and whom to ask.
+      const isOwner = recipient.id === workspace.ownerId;
       const message = usageMail({
         to: recipient.email,
         workspaceName: typeof workspace.settings.name === 'string' ? workspace.settings.name : '',
@@ -82,7 +87,8 @@ export const sendUsageNotices = async (
         events: input.events,
         threshold,
         paused: level === 100 && cap !== undefined && input.events >= cap,
-        link: `${context.config.appUrl}${routes.changePlan.replace(':id', encodeURIComponent(workspace.id))}`,
+        link: url(isOwner ? routes.changePlan : routes.subscription),
+        askOwner: isOwner ? undefined : { name: ownerName },
         language: mailLanguageOf(recipient.language),
       });
       await enqueueMail(context.queue, message, { tx });

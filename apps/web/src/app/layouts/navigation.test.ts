@@ -11,12 +11,12 @@ describe('navigationLinks', () => {
     ]);
   });
 
-  it('shows dashboard, sources and destinations of the workspace to a plain member', () => {
-    expect(labels('sub_1', ['access'])).toEqual(['subscriptionList', 'dashboard', 'sources', 'destinations']);
-    expect(navigationLinks('sub_1', ['access'])[2]?.to).toBe('/subscription/sub_1/sources');
+  it('shows a plain member only the dashboard of the workspace: its other pages need admin', () => {
+    expect(labels('sub_1', ['access'])).toEqual(['subscriptionList', 'dashboard']);
   });
 
-  it('adds the activity log, users, billing and settings for a holder of an admin permission', () => {
+  it('adds sources, destinations, the activity log, users, billing and settings for a holder of an admin permission', () => {
+    expect(navigationLinks('sub_1', ['access', 'admin'])[2]?.to).toBe('/subscription/sub_1/sources');
     expect(labels('sub_1', ['access', 'admin'])).toEqual([
       'subscriptionList',
       'dashboard',

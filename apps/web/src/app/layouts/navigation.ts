@@ -22,9 +22,9 @@ export const holdsAdminPermission = (held: readonly GuardPermission[]): boolean 
   held.some((name) => name !== 'owner' && permissionDefinitions[name].isAdmin);
 
 /**
- * The sidebar: the subscription list always; inside a workspace its dashboard, sources and
- * destinations; and the activity log, users, billing and settings only for holders of an admin
- * permission.
+ * The sidebar: the subscription list always; inside a workspace its dashboard; and its sources,
+ * destinations, activity log, users, billing and settings only for holders of an admin permission,
+ * as their pages need one (spec §2 route table): a link the viewer cannot open is not shown.
  */
 export const navigationLinks = (
   subscriptionId: string | undefined,
@@ -33,13 +33,11 @@ export const navigationLinks = (
   const links: NavLink[] = [{ label: 'subscriptionList', to: routes.dashboard, end: true }];
   if (!subscriptionId) return links;
   const to = (path: string) => generatePath(path, { id: subscriptionId });
-  links.push(
-    { label: 'dashboard', to: to(routes.subscription), end: true },
-    { label: 'sources', to: to(routes.sourcesList), end: false },
-    { label: 'destinations', to: to(routes.destinationsList), end: false },
-  );
+  links.push({ label: 'dashboard', to: to(routes.subscription), end: true });
   if (holdsAdminPermission(held)) {
     links.push(
+      { label: 'sources', to: to(routes.sourcesList), end: false },
+      { label: 'destinations', to: to(routes.destinationsList), end: false },
       { label: 'activity', to: to(routes.activityLog), end: false },
       { label: 'users', to: to(routes.users), end: false },
       { label: 'billing', to: to(routes.billing), end: false },

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { routes } from '@billbridge/contract';
+import { passwordLength, passwordMinLength, routes } from '@billbridge/contract';
 import { useGlobalLoading } from '../../app/global-loading.tsx';
 import { AccountFormCard } from './account-form-card.tsx';
 import { FailureAlert } from './failure-alert.tsx';
@@ -12,7 +12,6 @@ import { useInvalidateProfile } from './profile-query.ts';
 import { ReAuthenticationAlert } from './re-authentication.tsx';
 import { redirectDelays, useRedirectAfter } from './redirect-delays.ts';
 import { useRefreshSession } from './use-auth-state.ts';
-import { minPasswordLength } from './validation.ts';
 
 /**
  * Spec §2/§5: new password and its confirmation (passwordMismatch); a recent sign-in stands in
@@ -32,11 +31,11 @@ export const ChangePasswordPage = () => {
       newPassword: (value) =>
         !value
           ? t('accounts.required')
-          : value.length < minPasswordLength
-            ? t('accounts.passwordTooShort', { min: minPasswordLength })
+          : passwordLength(value) < passwordMinLength
+            ? t('accounts.passwordTooShort', { min: passwordMinLength })
             : null,
       confirmPassword: (value, values) =>
-        value === values.newPassword ? null : t('accounts.passwordMismatch', { min: minPasswordLength }),
+        value === values.newPassword ? null : t('accounts.passwordMismatch', { min: passwordMinLength }),
     },
   });
 

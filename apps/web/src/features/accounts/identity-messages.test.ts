@@ -1,9 +1,17 @@
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { en } from '../../i18n/en.ts';
+import { zh } from '../../i18n/zh.ts';
 import { identityReason, needsReAuthentication } from './identity-messages.ts';
 
 const t = ((key: string, options?: { min?: number }) =>
   options?.min ? `${key}(${options.min})` : key) as unknown as TFunction;
+
+const translatorIn = async (lng: 'en' | 'zh') => {
+  const instance = i18next.createInstance();
+  await instance.init({ lng, resources: { en: { translation: en }, zh: { translation: zh } } });
+  return instance.t;
+};
 
 describe('identityReason', () => {
   it('translates known codes', () => {
@@ -26,6 +34,16 @@ describe('identityReason', () => {
       'accounts.reasons.tooManyRequests',
     );
     expect(identityReason(t, { status: 0 })).toBe('accounts.reasons.network');
+  });
+
+  it('words a refused account deletion in the reader’s language, naming the workspaces', async () => {
+    const zhT = await translatorIn('zh');
+    const owned = { noAdmin: ['Busy Bees'], paidPlan: ['Acme'] };
+    expect(
+      identityReason(zhT, { status: 400, code: 'OWNED_SUBSCRIPTIONS', message: 'English words.', owned }),
+    ).toBe(
+      '你的账户仍拥有无法移交的订阅。 请将 Busy Bees 的某位成员设为管理员（或移除其成员），以便所有权转交给他们。 请取消 Acme 的付费套餐。',
+    );
   });
 
   it('passes the server words through for anything else', () => {

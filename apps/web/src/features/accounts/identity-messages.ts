@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { identityErrorCodes } from '@billbridge/contract';
+import { identityErrorCodes, passwordMinLength, type OwnedSubscriptionsRefusal } from '@billbridge/contract';
 import type { IdentityError } from './identity.ts';
 
 type ReasonKey = `accounts.reasons.${keyof typeof import('../../i18n/en.ts').en.accounts.reasons}`;
@@ -38,13 +38,24 @@ const reasonByCode: Record<string, ReasonKey | AccountsKey> = {
 export const needsReAuthentication = (error: IdentityError | undefined): boolean =>
   error?.code === identityErrorCodes.sessionNotFresh || error?.code === 'SESSION_EXPIRED';
 
+/** Why the account cannot be deleted yet: the workspaces, by name, and what each needs first. */
+const ownedReason = (t: TFunction, { noAdmin, paidPlan }: OwnedSubscriptionsRefusal): string =>
+  [
+    t('accounts.owned.intro'),
+    noAdmin.length ? t('accounts.owned.noAdmin', { names: noAdmin.join(', ') }) : '',
+    paidPlan.length ? t('accounts.owned.paidPlan', { names: paidPlan.join(', ') }) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
 /**
  * Why the server refused, in the reader's language: a known code's translation, a rate limit, a
  * network failure, else the server's own words (a configured password rule, a workspace to hand over).
  */
 export const identityReason = (t: TFunction, error: IdentityError): string => {
+  if (error.code === identityErrorCodes.ownedSubscriptions && error.owned) return ownedReason(t, error.owned);
   const key = error.code ? reasonByCode[error.code] : undefined;
-  if (key) return t(key, { min: error.minLength ?? 8 });
+  if (key) return t(key, { min: error.minLength ?? passwordMinLength });
   if (error.status === 429) return t('accounts.reasons.tooManyRequests');
   if (error.status === 0) return t('accounts.reasons.network');
   return error.message || t('errors.unknown');

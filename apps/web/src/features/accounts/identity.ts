@@ -1,8 +1,15 @@
-import type { ActionMode, SocialProviderId } from '@billbridge/contract';
+import type { ActionMode, OwnedSubscriptionsRefusal, SocialProviderId } from '@billbridge/contract';
 import { authClient } from '../../lib/auth-client.ts';
 
 /** A refusal from `/api/auth`: better-auth's `{ code, message }` plus the HTTP status. */
-export type IdentityError = { status: number; code?: string; message?: string; minLength?: number };
+export type IdentityError = {
+  status: number;
+  code?: string;
+  message?: string;
+  minLength?: number;
+  /** An account deletion refused for the workspaces it owns, by name. */
+  owned?: OwnedSubscriptionsRefusal;
+};
 
 export type IdentityResult<T> = { data: T; error?: undefined } | { data?: undefined; error: IdentityError };
 
@@ -10,6 +17,14 @@ type Request = { method?: 'GET' | 'POST'; body?: Record<string, unknown>; query?
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
+
+const namesOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((name): name is string => typeof name === 'string') : [];
+
+const ownedOf = (error: Record<string, unknown>): OwnedSubscriptionsRefusal | undefined =>
+  Array.isArray(error.noAdmin) || Array.isArray(error.paidPlan)
+    ? { noAdmin: namesOf(error.noAdmin), paidPlan: namesOf(error.paidPlan) }
+    : undefined;
 
 /** Reads the error of any better-auth client call (`{ status, code, message }`). */
 export const identityErrorOf = (error: unknown): IdentityError => {
@@ -19,6 +34,7 @@ export const identityErrorOf = (error: unknown): IdentityError => {
     code: typeof error.code === 'string' ? error.code : undefined,
     message: typeof error.message === 'string' ? error.message : undefined,
     minLength: typeof error.minLength === 'number' ? error.minLength : undefined,
+    owned: ownedOf(error),
   };
 };
 

@@ -3,7 +3,7 @@ import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/
 import { useForm } from '@mantine/form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { routes } from '@billbridge/contract';
+import { passwordLength, passwordMinLength, routes } from '@billbridge/contract';
 import { useGlobalLoading } from '../../app/global-loading.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { authClient } from '../../lib/auth-client.ts';
@@ -11,7 +11,7 @@ import { FailureAlert } from './failure-alert.tsx';
 import { identityErrorOf, type IdentityError } from './identity.ts';
 import { takeRememberedLocation } from './remembered-location.ts';
 import { useRefreshSession } from './use-auth-state.ts';
-import { isEmail, minPasswordLength } from './validation.ts';
+import { isEmail } from './validation.ts';
 
 // The provider buttons wait for the server's list anyway; their code stays off the first paint.
 const SocialSignIn = lazy(() => import('./social-sign-in.tsx').then((m) => ({ default: m.SocialSignIn })));
@@ -36,8 +36,8 @@ export const SignUpPage = () => {
       password: (value) =>
         !value
           ? t('accounts.required')
-          : value.length < minPasswordLength
-            ? t('accounts.passwordTooShort', { min: minPasswordLength })
+          : passwordLength(value) < passwordMinLength
+            ? t('accounts.passwordTooShort', { min: passwordMinLength })
             : null,
       confirmPassword: (value, values) =>
         value === values.password ? null : t('accounts.passwordsDoNotMatch'),

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { CallErrorAlert } from '../../components/call-error-alert.tsx';
 import { SectionLoader } from '../../components/section-loader.tsx';
 import { ActivityStatusBadge } from '../dashboard/activity-status-badge.tsx';
+import { activityReasonText } from '../dashboard/activity-reason.ts';
 import { useActivityDetail, useRetryActivity } from './activity-log-queries.ts';
 
 const crmObjects = ['contacts', 'deals', 'line_items', 'products', 'invoices'] as const;
@@ -61,7 +62,7 @@ export const ActivityDetail = ({
             </Stack>
             <ActivityStatusBadge status={data.activity.status} held={data.activity.held} />
           </Group>
-          {data.activity.reason && <Text size="sm">{data.activity.reason}</Text>}
+          {data.activity.reason && <Text size="sm">{activityReasonText(t, data.activity.reason)}</Text>}
           {data.last_error && data.activity.status !== 'success' && (
             <Alert color="red" title={t('activityLog.detail.lastError')}>
               <Text size="sm" style={{ wordBreak: 'break-word' }}>

@@ -4,7 +4,9 @@ import { Elements } from '@stripe/react-stripe-js';
 import type { StripeElementsOptions } from '@stripe/stripe-js';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { messageKeyOf } from '@billbridge/contract';
 import { SectionLoader } from '../../components/section-loader.tsx';
+import { errorMessageOf, isServerMessageKey } from '../../lib/use-error-message.ts';
 import { useStripeConfig } from './billing-queries.ts';
 import { loadStripeFrom } from './stripe-loader.ts';
 
@@ -29,9 +31,11 @@ export const StripeElements = ({
     retry: false,
   });
   if (config.isError || stripe.isError || (stripe.isSuccess && !stripe.data)) {
+    // A server that says why (billing not configured) is quoted: "try again later" would not help.
+    const said = isServerMessageKey(messageKeyOf(config.error));
     return (
       <Alert color="red" role="alert">
-        {t('billing.paymentFormUnavailable')}
+        {said ? errorMessageOf(t, config.error) : t('billing.paymentFormUnavailable')}
       </Alert>
     );
   }

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { CallErrorAlert } from '../../components/call-error-alert.tsx';
 import { ConnectionStatusBadge } from './connection-status-badge.tsx';
 
-/** What the panel needs of a mutation taking no variables (start or disconnect). */
-type Action = {
-  mutate: (variables?: undefined, options?: { onSuccess?: () => void }) => void;
+/** What the panel needs of a mutation (start, whose variable says reconnect, or disconnect). */
+type Action<Variables = undefined> = {
+  mutate: (variables?: Variables) => void;
   isPending: boolean;
   isError: boolean;
   error: Error | null;
@@ -25,13 +25,13 @@ export type ConnectionPanelProps = {
   connectHint: string;
   connectErrorTitle: string;
   disconnectErrorTitle: string;
-  start: Action;
+  start: Action<boolean>;
   disconnect: Action;
 };
 
 /**
- * Spec §2, §4 "Source or destination connection": Connect, or Reconnect and Disconnect. Reconnecting
- * means disconnecting first: the server connects only what is not connected.
+ * Spec §2, §4 "Source or destination connection": Connect, or Reconnect and Disconnect. The server
+ * lets go of the old connection on a reconnect and keeps the enable switch for the new one.
  */
 export const ConnectionPanel = ({
   logo,
@@ -49,7 +49,6 @@ export const ConnectionPanel = ({
 }: ConnectionPanelProps) => {
   const { t } = useTranslation();
   const busy = start.isPending || disconnect.isPending;
-  const reconnect = () => disconnect.mutate(undefined, { onSuccess: () => start.mutate() });
   return (
     <Card withBorder radius="md" p="lg" component="section" aria-labelledby="connection-title">
       <Stack>
@@ -73,7 +72,7 @@ export const ConnectionPanel = ({
           <>
             {details}
             <Group>
-              <Button variant="light" loading={busy} onClick={reconnect}>
+              <Button variant="light" loading={busy} onClick={() => start.mutate(true)}>
                 {t('connections.reconnect')}
               </Button>
               <Button variant="default" color="red" disabled={busy} onClick={() => disconnect.mutate()}>

@@ -5,6 +5,7 @@ import type { RecentActivity } from '@billbridge/contract';
 import { fromEpochSeconds } from '../../lib/dates.ts';
 import { useDates } from '../../lib/use-dates.ts';
 import { ActivityStatusBadge } from './activity-status-badge.tsx';
+import { activityReasonText } from './activity-reason.ts';
 import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** A time the server sent that is not a whole number of seconds shows the invalid-date text. */
@@ -65,7 +66,7 @@ export const ActivityTable = ({
                   <Code>{item.eventID}</Code>
                   {item.reason && (
                     <Text size="xs" c="dimmed">
-                      {item.reason}
+                      {activityReasonText(t, item.reason)}
                     </Text>
                   )}
                 </Stack>

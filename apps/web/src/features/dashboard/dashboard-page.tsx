@@ -40,8 +40,12 @@ const Section = ({ title, children, aside }: { title: string; children: ReactNod
   </Card>
 );
 
-/** The workspace at a glance: name, status badge, plan, and the alerts its status calls for. */
-const Overview = ({ subscription }: { subscription: Subscription }) => {
+/**
+ * The workspace at a glance: name, status badge, plan, and the alerts its status calls for. Plan
+ * and payment are the owner's to change (spec §6): others are told to ask the owner, not linked
+ * to pages they cannot open.
+ */
+const Overview = ({ subscription, isOwner }: { subscription: Subscription; isOwner: boolean }) => {
   const { t } = useTranslation();
   const path = (route: string) => generatePath(route, { id: subscription.id });
   return (
@@ -52,17 +56,25 @@ const Overview = ({ subscription }: { subscription: Subscription }) => {
       {subscription.status === 'capped' && (
         <Alert color="red" role="alert" title={t('dashboard.capped.title')}>
           <Text size="sm">{t('dashboard.capped.text')}</Text>
-          <Anchor component={Link} to={path(routes.changePlan)} size="sm">
-            {t('dashboard.capped.upgrade')}
-          </Anchor>
+          {isOwner ? (
+            <Anchor component={Link} to={path(routes.changePlan)} size="sm">
+              {t('dashboard.capped.upgrade')}
+            </Anchor>
+          ) : (
+            <Text size="sm">{t('dashboard.capped.askOwner')}</Text>
+          )}
         </Alert>
       )}
       {subscription.status === 'past_due' && (
         <Alert color="yellow" role="alert" title={t('dashboard.pastDue.title')}>
           <Text size="sm">{t('dashboard.pastDue.text')}</Text>
-          <Anchor component={Link} to={path(routes.billing)} size="sm">
-            {t('dashboard.pastDue.billing')}
-          </Anchor>
+          {isOwner ? (
+            <Anchor component={Link} to={path(routes.billing)} size="sm">
+              {t('dashboard.pastDue.billing')}
+            </Anchor>
+          ) : (
+            <Text size="sm">{t('dashboard.pastDue.askOwner')}</Text>
+          )}
         </Alert>
       )}
     </Stack>
@@ -142,7 +154,7 @@ export const DashboardPage = () => {
   return (
     <Stack gap="md">
       <PageTitle pageKey="subscription" />
-      <Overview subscription={subscription} />
+      <Overview subscription={subscription} isOwner={held.includes('owner')} />
       {firstRun && <FirstRunSteps steps={steps} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <CountCard

@@ -85,6 +85,7 @@ export const useDisconnectDestination = (subscriptionId: string, destinationId: 
 
 export const useStartDestinationConnection = (subscriptionId: string, destinationId: string) =>
   useMutation({
-    mutationFn: () => call('startDestinationConnection', { subscriptionId, destinationId }),
+    mutationFn: (reconnect?: boolean) =>
+      call('startDestinationConnection', { subscriptionId, destinationId, reconnect }),
     onSuccess: ({ url }) => window.location.assign(url),
   });

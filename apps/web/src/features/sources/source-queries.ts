@@ -58,7 +58,8 @@ export const useDisconnectSource = (subscriptionId: string, sourceId: string) =>
 /** Connect and reconnect: the server issues the authorize URL with a single-use state; the tab goes there. */
 export const useStartSourceConnection = (subscriptionId: string, sourceId: string) =>
   useMutation({
-    mutationFn: () => call('startSourceConnection', { subscriptionId, sourceId }),
+    mutationFn: (reconnect?: boolean) =>
+      call('startSourceConnection', { subscriptionId, sourceId, reconnect }),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 

@@ -1,11 +1,4 @@
-import {
-  backfillMessages,
-  billingMessages,
-  connectionMessages,
-  reconciliationMessages,
-  type ErrorCode,
-  type PageKey,
-} from '@billbridge/contract';
+import { serverMessages, type ErrorCode, type PageKey } from '@billbridge/contract';
 
 /** English, namespace `common`: the shell, accounts and what every page shows; loaded before the first render. */
 export default {
@@ -14,6 +7,12 @@ export default {
     loading: 'Loading…',
     backHome: 'Back to home',
     reload: 'Reload',
+    refused: {
+      title: 'You cannot open this page',
+      owner: 'Only the owner of this subscription can open it.',
+      admin: 'It needs the Administrator permission: ask the owner or an administrator of this subscription.',
+      access: 'It is open to the members of this subscription only.',
+    },
   },
   language: {
     label: 'Language',
@@ -181,6 +180,12 @@ export default {
     deleteAccountAction: 'Delete my account',
     accountDeleted: 'Your account has been deleted.',
     accountDeletionError: 'Failed to delete your account. Please try again.',
+    owned: {
+      intro: 'Your account still owns subscriptions that cannot be handed over.',
+      noAdmin:
+        'Make a member an administrator (or remove the members) of {{names}} so ownership can pass to them.',
+      paidPlan: 'Cancel the paid plan of {{names}}.',
+    },
     reasons: {
       invalidCredentials: 'Invalid email or password.',
       tooManyRequests: 'Too many attempts. Please wait a while before trying again.',
@@ -338,10 +343,5 @@ export default {
     unknown: 'An unexpected error occurred',
   } satisfies Record<ErrorCode, string>,
   /** Texts the server names by message key (`keyedError`): English is the contract's own text. */
-  serverMessages: {
-    ...connectionMessages,
-    ...backfillMessages,
-    ...billingMessages,
-    ...reconciliationMessages,
-  },
+  serverMessages,
 } as const;

@@ -1,16 +1,35 @@
+import { activityReasons } from '@billbridge/contract';
+
 /** English, namespace `dashboard`: the dashboard and the activity log. */
 export default {
   dashboard: {
+    /** An activity's reason (contract `activityReasons`); English is the server's own text. */
+    reasons: {
+      ...activityReasons,
+      toggleOff: 'Syncing of {{toggle}} is turned off',
+      heldForCurrency:
+        'Held: enable {{code}} in HubSpot (Settings › Account defaults › Currencies), then retry',
+      retrying: 'Retrying: {{reason}}',
+      toggles: {
+        customers: 'customers',
+        payments: 'payments',
+        invoices: 'invoices',
+        subscriptions: 'subscriptions',
+        products: 'products',
+      },
+    },
     overview: 'Overview',
     capped: {
       title: 'Syncing is paused',
       text: 'This subscription has used every sync event its plan includes this billing period. New events are held and sync once you upgrade or the next period starts.',
       upgrade: 'Upgrade your plan',
+      askOwner: 'Only the owner of this subscription can change its plan: ask them to upgrade.',
     },
     pastDue: {
       title: 'Payment past due',
       text: 'The last payment for this subscription failed. Update the payment method to keep syncing.',
       billing: 'Go to billing',
+      askOwner: 'Only the owner of this subscription can update its payment method: ask them to.',
     },
     firstRun: {
       title: 'Get started',

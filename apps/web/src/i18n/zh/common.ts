@@ -29,6 +29,12 @@ const translations: Pick<
     loading: '加载中…',
     backHome: '返回首页',
     reload: '重新加载',
+    refused: {
+      title: '你无法打开此页面',
+      owner: '只有此订阅的所有者可以打开它。',
+      admin: '它需要管理员权限：请联系此订阅的所有者或管理员。',
+      access: '它仅对此订阅的成员开放。',
+    },
   },
   language: {
     label: '语言',
@@ -193,6 +199,11 @@ const translations: Pick<
     deleteAccountAction: '删除我的账户',
     accountDeleted: '您的账户已删除。',
     accountDeletionError: '删除账户失败，请重试。',
+    owned: {
+      intro: '你的账户仍拥有无法移交的订阅。',
+      noAdmin: '请将 {{names}} 的某位成员设为管理员（或移除其成员），以便所有权转交给他们。',
+      paidPlan: '请取消 {{names}} 的付费套餐。',
+    },
     reasons: {
       invalidCredentials: '邮箱或密码错误。',
       tooManyRequests: '尝试次数过多，请稍后再试。',
@@ -379,7 +390,7 @@ const translations: Pick<
     samePlan: '此订阅已在该套餐上',
     paymentMethodNotFound: '未找到支付方式',
     defaultCardOfPaidPlan: '付费套餐的默认银行卡不能删除；请先将另一张卡设为默认',
-    billingUnavailable: '此服务器未提供计费功能',
+    billingUnavailable: '此服务器未配置计费：运营者尚未设置 Stripe 密钥，因此无法使用付费套餐和银行卡。',
     paymentFailed: '付款未能完成',
   },
 };

@@ -3,16 +3,37 @@ import type { Translations } from '../en.ts';
 /** Chinese (simplified), namespace `dashboard`. */
 const translations: Pick<Translations, 'dashboard' | 'activityLog'> = {
   dashboard: {
+    reasons: {
+      workspaceCanceled: '此工作区已取消',
+      sourceDisconnected: '数据源已断开连接',
+      sourceDisabled: '数据源已停用',
+      nothingToSync: '此事件类型无需同步',
+      superseded: 'HubSpot 中已有此对象更新的状态',
+      heldForDestination: '已保留，直到连接并启用 HubSpot 目标',
+      heldForCap: '已保留：此工作区已达到其套餐在本计费周期内的同步事件上限',
+      toggleOff: '{{toggle}}的同步已关闭',
+      heldForCurrency: '已保留：请在 HubSpot 中启用 {{code}}（设置 › 账户默认值 › 货币），然后重试',
+      retrying: '正在重试：{{reason}}',
+      toggles: {
+        customers: '客户',
+        payments: '付款',
+        invoices: '发票',
+        subscriptions: '订阅',
+        products: '产品',
+      },
+    },
     overview: '概览',
     capped: {
       title: '同步已暂停',
       text: '此订阅本计费周期已用完套餐包含的全部同步事件。新事件将暂存，升级套餐或下个周期开始后再同步。',
       upgrade: '升级套餐',
+      askOwner: '只有此订阅的所有者可以更改套餐：请让所有者升级。',
     },
     pastDue: {
       title: '付款逾期',
       text: '此订阅的最近一次付款失败。请更新付款方式以继续同步。',
       billing: '前往账单',
+      askOwner: '只有此订阅的所有者可以更新付款方式：请联系所有者。',
     },
     firstRun: {
       title: '开始使用',

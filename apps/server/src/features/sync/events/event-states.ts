@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { activityReasons } from '@billbridge/contract';
 import type { Db } from '../../../db/client.ts';
 import { stripeEvent } from '../../../db/schema.ts';
 
@@ -25,7 +26,7 @@ export const eventTransitions: Record<EventState, readonly EventState[]> = {
 };
 
 /** Why an event waits when its workspace has no HubSpot destination to write to. */
-export const heldForDestination = 'Held until a HubSpot destination is connected and enabled';
+export const heldForDestination = activityReasons.heldForDestination;
 
 /** A ready event whose backoff, if any, is over: a round may take it now. */
 export const dueReady = and(

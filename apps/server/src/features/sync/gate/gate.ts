@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import { syncCapOf } from '@billbridge/contract';
+import { activityReasons, syncCapOf, toggleOffReason } from '@billbridge/contract';
 import type { AppContext } from '../../../context.ts';
 import type { Transaction } from '../../../db/client.ts';
 import {
@@ -36,7 +36,7 @@ type Verdict = { state: EventState; status: 'pending' | 'success' | 'warning'; r
  */
 const gateBatch = 1_000;
 
-const heldForCap = 'Held: the workspace reached its plan’s sync event limit for this billing period';
+const heldForCap = activityReasons.heldForCap;
 
 type GateInput = {
   workspace: SubscriptionRow;
@@ -48,19 +48,21 @@ type GateInput = {
 const verdictOf = (event: StripeEventRow, input: GateInput): Verdict | 'count' => {
   const kind = eventTypeOf(event.type);
   if (input.workspace.status === 'canceled') {
-    return { state: 'ignored', status: 'warning', reason: 'The workspace is canceled' };
+    return { state: 'ignored', status: 'warning', reason: activityReasons.workspaceCanceled };
   }
   const found = event.sourceId ? input.sources.get(event.sourceId) : undefined;
-  if (!found?.accountId) return { state: 'ignored', status: 'warning', reason: 'The source is disconnected' };
-  if (!found.enabled) return { state: 'ignored', status: 'warning', reason: 'The source is disabled' };
+  if (!found?.accountId) {
+    return { state: 'ignored', status: 'warning', reason: activityReasons.sourceDisconnected };
+  }
+  if (!found.enabled) return { state: 'ignored', status: 'warning', reason: activityReasons.sourceDisabled };
   if (!kind.toggle) {
-    return { state: 'done', status: 'success', reason: 'Nothing to sync for this event type' };
+    return { state: 'done', status: 'success', reason: activityReasons.nothingToSync };
   }
   if (!syncTogglesOf(found.settings)[kind.toggle]) {
     return {
       state: 'ignored',
       status: 'warning',
-      reason: `Syncing of ${kind.toggle} is turned off`,
+      reason: toggleOffReason(kind.toggle),
     };
   }
   if (input.destinations.length === 0)

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { PipelineMappingRule } from '@billbridge/contract';
+import { activityReasons, type PipelineMappingRule } from '@billbridge/contract';
 import type { StripeEventRow } from '../../../db/schema.ts';
 import {
   refKey,
@@ -54,10 +54,10 @@ export const primaryRefOf = (event: StripeEventRow): CrmRef | undefined => {
   return objectType && event.objectId ? { objectType, stripeObjectId: event.objectId } : undefined;
 };
 
-const nothingToSync: Settled = { status: 'success', reason: 'Nothing to sync for this event type' };
+const nothingToSync: Settled = { status: 'success', reason: activityReasons.nothingToSync };
 const superseded: Settled = {
   status: 'success',
-  reason: 'A newer state of this object is already in HubSpot',
+  reason: activityReasons.superseded,
 };
 
 /** Later in the object's life; on a tie of second and rank, the later arrival. */

@@ -1,5 +1,6 @@
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { retryingReason } from '@billbridge/contract';
 import type { AppContext } from '../../../context.ts';
 import { activity, crmLink, stripeEvent, type StripeEventRow } from '../../../db/schema.ts';
 import { queryRows, type Db } from '../../../db/client.ts';
@@ -85,14 +86,14 @@ const changeOf = (event: StripeEventRow, outcome: EventOutcome): Change => {
           lastError: outcome.reason,
           notBefore: new Date(Date.now() + backoffMs(attempts, 1000)),
         },
-        activity: { status: 'pending', reason: `Retrying: ${outcome.reason}` },
+        activity: { status: 'pending', reason: retryingReason(outcome.reason) },
       };
     }
     case 'transient':
       return {
         state: 'ready',
         event: { lastError: outcome.reason, notBefore: new Date(Date.now() + backoffMs(2, 1000)) },
-        activity: { status: 'pending', reason: `Retrying: ${outcome.reason}` },
+        activity: { status: 'pending', reason: retryingReason(outcome.reason) },
       };
     case 'held':
       return {

@@ -1,3 +1,4 @@
+import { heldForCurrencyReason } from '@billbridge/contract';
 import { currencyProperty, type RecordWrite, type WritePlan } from '../mapping/crm-records.ts';
 import type { CrmClient } from './hubspot-crm.ts';
 import { trustedFact, type PortalFactStore } from './portal-facts.ts';
@@ -7,8 +8,7 @@ import { trustedFact, type PortalFactStore } from './portal-facts.ts';
  * first: such records are left out of the round and their events held with the reason below until
  * someone turns the currency on and retries them (decision 022).
  */
-export const heldForCurrency = (code: string): string =>
-  `Held: enable ${code} in HubSpot (Settings › Account defaults › Currencies), then retry`;
+export const heldForCurrency = heldForCurrencyReason;
 
 const cache = new Map<number, { value: ReadonlySet<string>; readAt: number }>();
 

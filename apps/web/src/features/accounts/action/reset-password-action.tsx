@@ -3,11 +3,10 @@ import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { routes } from '@billbridge/contract';
+import { passwordLength, passwordMinLength, routes } from '@billbridge/contract';
 import { useGlobalLoading } from '../../../app/global-loading.tsx';
 import { FailureAlert } from '../failure-alert.tsx';
 import { identity, type IdentityError } from '../identity.ts';
-import { minPasswordLength } from '../validation.ts';
 import { ActionFailed, ActionSucceeded, ActionWorking } from './action-outcome.tsx';
 
 /**
@@ -29,7 +28,9 @@ export const ResetPasswordAction = ({ oobCode }: { oobCode: string }) => {
     initialValues: { newPassword: '', confirmPassword: '' },
     validate: {
       newPassword: (value) =>
-        value.length < minPasswordLength ? t('accounts.passwordMismatch', { min: minPasswordLength }) : null,
+        passwordLength(value) < passwordMinLength
+          ? t('accounts.passwordMismatch', { min: passwordMinLength })
+          : null,
       confirmPassword: (value, values) =>
         value === values.newPassword ? null : t('accounts.passwordsNoMatch'),
     },

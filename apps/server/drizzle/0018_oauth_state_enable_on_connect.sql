@@ -1,0 +1,1 @@
+ALTER TABLE "oauth_state" ADD COLUMN "enable_on_connect" boolean DEFAULT false NOT NULL;
