@@ -70,7 +70,7 @@ export const usageMail = (input: UsageMailInput): MailMessage => {
     input.level,
   );
   const next = input.paused ? t.paused : t.goingOn;
-  const ask = input.askOwner ? t.askOwner(oneLine(input.askOwner.name)) : undefined;
+  const ask = input.askOwner ? t.askOwner(unlinkable(input.askOwner.name)) : undefined;
   const paragraphs = ask ? [used, next, ask] : [used, next];
   const button = input.askOwner ? t.dashboardButton : t.button;
   return {
