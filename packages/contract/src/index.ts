@@ -21,3 +21,4 @@ export * from './sources.ts';
 export * from './destinations.ts';
 export * from './activity.ts';
 export * from './billing.ts';
+export * from './limits.ts';
