@@ -233,6 +233,8 @@ const translations: Pick<
     create: '创建订阅',
     loadError: '无法加载您的订阅',
     retry: '重试',
+    paymentBeingConfirmed:
+      '{{plan}}套餐的付款正在确认中。付款成功后新套餐才会生效；在此之前仍适用当前套餐及其限额。',
     status: {
       active: '活跃',
       capped: '已达上限',
