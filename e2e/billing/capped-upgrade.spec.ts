@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newUser, signUp } from '../support/accounts.ts';
+import { newUser, signUpVerified } from '../support/accounts.ts';
 import {
   anAddress,
   customersSignUp,
@@ -16,7 +16,7 @@ test('a free workspace capped at 1,000 events upgrades to Pro and its held event
   page,
 }) => {
   test.setTimeout(420_000);
-  await signUp(page, newUser('capped'));
+  await signUpVerified(page, newUser('capped'));
   const id = await createWorkspace(page, 'Capped shop');
   const business = `Capped ${Date.now()}`;
   const portalName = `Capped portal ${Date.now()}`;

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { newUser, signUp } from '../support/accounts.ts';
+import { newUser, signUpVerified } from '../support/accounts.ts';
 import { createPaidWorkspace, fillAddress, fillCard } from '../support/billing.ts';
 
 test('the owner adds a second card, makes it the default and deletes the first', async ({ page }) => {
-  await signUp(page, newUser('cards'));
+  await signUpVerified(page, newUser('cards'));
   const { id } = await createPaidWorkspace(page, 'Pro');
   await page.goto(`/subscription/${id}/billing`);
   await page.getByRole('button', { name: 'Manage payment methods' }).click();
@@ -34,7 +34,7 @@ test('the owner adds a second card, makes it the default and deletes the first',
 });
 
 test('a declined card is not added and the provider says why', async ({ page }) => {
-  await signUp(page, newUser('card-declined'));
+  await signUpVerified(page, newUser('card-declined'));
   const { id } = await createPaidWorkspace(page, 'Pro');
   await page.goto(`/subscription/${id}/billing/payment-methods`);
   await page.getByRole('button', { name: 'Add card' }).click();
@@ -47,7 +47,7 @@ test('a declined card is not added and the provider says why', async ({ page }) 
 test('the owner updates the billing details: prefilled, phone required, line 2 optional', async ({
   page,
 }) => {
-  await signUp(page, newUser('details'));
+  await signUpVerified(page, newUser('details'));
   const { id } = await createPaidWorkspace(page, 'Pro');
   await page.goto(`/subscription/${id}/billing`);
   await page.getByRole('button', { name: 'Update billing details' }).click();

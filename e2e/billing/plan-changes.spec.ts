@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newUser, signUp } from '../support/accounts.ts';
+import { newUser, signUpVerified } from '../support/accounts.ts';
 import { anAddress, createPaidWorkspace, fillAddress, fillCard, invoiceRows } from '../support/billing.ts';
 import { createWorkspace } from '../support/workspaces.ts';
 
@@ -14,7 +14,7 @@ const ownerActions = [
 test('the owner moves Pro to Business, then cancels by typing the id: canceled badge, owner actions disabled', async ({
   page,
 }) => {
-  await signUp(page, newUser('changer'));
+  await signUpVerified(page, newUser('changer'));
   const { id } = await createPaidWorkspace(page, 'Pro');
   await page.goto(`/subscription/${id}/billing`);
   await page.getByRole('button', { name: 'Change plan' }).click();
@@ -46,7 +46,7 @@ test('the owner moves Pro to Business, then cancels by typing the id: canceled b
 });
 
 test('a free workspace moves to Pro through the billing step', async ({ page }) => {
-  await signUp(page, newUser('upgrader'));
+  await signUpVerified(page, newUser('upgrader'));
   const id = await createWorkspace(page, 'Small shop');
   await page.goto(`/subscription/${id}/billing/change-plan`);
   await expect(
@@ -64,7 +64,7 @@ test('a free workspace moves to Pro through the billing step', async ({ page }) 
 });
 
 test('the billing page and the billing step in Chinese', async ({ page }) => {
-  await signUp(page, newUser('zh-billing'));
+  await signUpVerified(page, newUser('zh-billing'));
   const { id } = await createPaidWorkspace(page, 'Pro');
   await page.goto(`/subscription/${id}/billing`);
   await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '中文' });

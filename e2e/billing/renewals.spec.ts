@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newUser, signUp } from '../support/accounts.ts';
+import { newUser, signUpVerified } from '../support/accounts.ts';
 import {
   advanceStripeClock,
   createPaidWorkspace,
@@ -13,7 +13,7 @@ test('a month later the renewal invoice is listed and opens its hosted page; a f
   page,
 }) => {
   test.setTimeout(120_000);
-  await signUp(page, newUser('renewals'));
+  await signUpVerified(page, newUser('renewals'));
   const { id } = await createPaidWorkspace(page, 'Pro');
   const billing = `/subscription/${id}/billing`;
 

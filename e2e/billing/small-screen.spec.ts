@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newUser, signUp } from '../support/accounts.ts';
+import { newUser, signUpVerified } from '../support/accounts.ts';
 import { anAddress, fillAddress, fillCard, goodCard } from '../support/billing.ts';
 import { everyControlLabelled, fitsTheWidth, tabTo } from '../support/small-screen.ts';
 
@@ -8,7 +8,7 @@ test.use({ viewport: { width: 375, height: 740 } });
 test('the billing step and the billing pages fit a 375 px screen, name every control and work from the keyboard', async ({
   page,
 }) => {
-  await signUp(page, newUser('small-billing'));
+  await signUpVerified(page, newUser('small-billing'));
   await page.goto('/create-plan');
   await page.getByRole('button', { name: 'Choose Pro' }).click();
   await fillAddress(page, anAddress);

@@ -70,3 +70,10 @@ export const verifyEmail = async (page: Page, user: Pick<TestUser, 'email'>) => 
   await openMailLink(page, user.email, 'Verify your email for Billbridge');
   await expect(page.getByText(/has been verified/)).toBeVisible();
 };
+
+/** Signs up and verifies the address: what a paid plan, a billing change or a second workspace needs (issue 38). */
+export const signUpVerified = async (page: Page, user: TestUser = newUser()) => {
+  await signUp(page, user);
+  await verifyEmail(page, user);
+  return user;
+};

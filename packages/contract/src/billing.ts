@@ -67,6 +67,7 @@ export const createSetupIntent = defineFunction({
   input: z.object({ subscriptionId: subscriptionIdSchema }),
   output: z.object({ clientSecret: z.string() }),
   requires: { allOf: ['owner'] },
+  verifiedEmail: 'required',
 });
 
 /** The card future invoices are charged to (the customer's and the Stripe subscription's default). */
@@ -75,6 +76,7 @@ export const setDefaultPaymentMethod = defineFunction({
   input: z.object({ subscriptionId: subscriptionIdSchema, paymentMethodId: paymentMethodIdSchema }),
   output: z.null(),
   requires: { allOf: ['owner'] },
+  verifiedEmail: 'required',
 });
 
 /** Detaches a card; the default card of a paid plan cannot go (`billingMessages.defaultCardOfPaidPlan`, server-messages.ts). */
@@ -83,6 +85,7 @@ export const deletePaymentMethod = defineFunction({
   input: z.object({ subscriptionId: subscriptionIdSchema, paymentMethodId: paymentMethodIdSchema }),
   output: z.null(),
   requires: { allOf: ['owner'] },
+  verifiedEmail: 'required',
 });
 
 /** Billing details as stored on the Stripe customer; any field may still be empty there. */
@@ -115,6 +118,7 @@ export const updateBillingDetails = defineFunction({
   input: billingDetailsSchema.extend({ subscriptionId: subscriptionIdSchema }),
   output: z.null(),
   requires: { allOf: ['owner'] },
+  verifiedEmail: 'required',
 });
 
 /**
@@ -130,6 +134,7 @@ export const changeSubscriptionPlan = defineFunction({
   }),
   output: z.object({ clientSecret: z.string().optional() }),
   requires: { allOf: ['owner'] },
+  verifiedEmail: 'required',
 });
 
 /** Immediate and final (spec §4); `confirmationId` must equal the subscription id (spec §5). */

@@ -13,7 +13,8 @@ import type { PermissionRequirement } from './permissions.ts';
  * `'allowed'` — the reads. A new function that forgets it is refused, never let through.
  *
  * `verifiedEmail: 'required'`: the caller's e-mail must be verified, else FAILED_PRECONDITION with
- * the `verifyEmailFirst` message key — for what acts on or through an e-mail address (invites).
+ * the `verifyEmailFirst` message key — for what acts on or through an e-mail address (invites) and
+ * every billing change (issue 38).
  */
 export type FunctionAccess = 'public' | 'signed-in' | PermissionRequirement;
 

@@ -22,3 +22,4 @@ export * from './sources.ts';
 export * from './destinations.ts';
 export * from './activity.ts';
 export * from './billing.ts';
+export * from './limits.ts';

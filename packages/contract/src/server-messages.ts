@@ -27,12 +27,15 @@ export const connectionMessages = {
   hubspotRevokeUnreachable: 'HubSpot could not be reached to revoke the access. Try again.',
   hubspotPipelinesUnreachable: 'HubSpot could not be reached to read the pipelines. Try again.',
   hubspotRefreshUnreachable: 'HubSpot could not be reached to refresh the access token.',
+  tooManySources: 'This subscription has as many sources as it may have.',
+  tooManyDestinations: 'This subscription has as many destinations as it may have.',
 } as const;
 
 export const backfillMessages = {
   needsSyncingSource: 'Connect and enable the source before importing its data.',
   sourceDisconnected: 'The source was disconnected during the import.',
   nothingToImport: 'Every kind of object is turned off for this source.',
+  importLimitReached: 'This source was already imported today. Try again tomorrow.',
 } as const;
 
 /**
@@ -51,6 +54,10 @@ export const billingMessages = {
   billingUnavailable:
     'Billing is not configured on this server: its operator has not set the Stripe keys, so paid plans and cards cannot be used.',
   paymentFailed: 'The payment could not be completed',
+  paymentBeingConfirmed: 'The payment for the new plan is being confirmed',
+  cardDeclined: 'Your card was declined.',
+  tooManyBillingAttempts: 'Too many billing attempts today. Try again tomorrow.',
+  tooManyWorkspaces: 'You own as many subscriptions as you may.',
 } as const;
 export type BillingMessageKey = keyof typeof billingMessages;
 

@@ -22,6 +22,11 @@ export const subscriptionSchema = z.object({
   permissions: z.record(z.enum(permissionKeys), z.array(z.string())),
   subscription_current_period_start: z.number().int(),
   subscription_current_period_end: z.number().int(),
+  /**
+   * A paid plan whose first payment Stripe is still confirming; `plan_id` is the plan in force until
+   * then (issue 38). Absent or null: none.
+   */
+  pending_plan_id: z.string().nullish(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 

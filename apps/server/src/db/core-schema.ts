@@ -46,6 +46,11 @@ export const subscription = pgTable(
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
+    /**
+     * A paid plan whose first payment Stripe has not confirmed yet (issue 38): `plan_id` stays the
+     * previous plan, with its cap and period, until the billing subscription is active or trialing.
+     */
+    pendingPlanId: text('pending_plan_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -132,6 +137,23 @@ export const passwordResetMail = pgTable('password_reset_mail', {
   mails: integer('mails').notNull(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Billing attempts a user made (plan changes to a paid plan, paid workspaces, setup intents),
+ * counted per user over a day so nobody tests cards or piles up platform customers (issue 38).
+ */
+export const billingAttempt = pgTable(
+  'billing_attempt',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('billing_attempt_user_time_idx').on(table.userId, table.createdAt)],
+);
 
 /** E-mails kept instead of sent when no SMTP server is configured (the embedded default). */
 export const devMail = pgTable(

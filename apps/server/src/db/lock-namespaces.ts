@@ -10,4 +10,5 @@ export const lockNamespaces = {
   inviteLimits: 7_310_5,
   reconcile: 7_310_6,
   reconcileSchedule: 7_310_7,
+  creationLimits: 7_310_8,
 } as const;

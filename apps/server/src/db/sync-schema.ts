@@ -268,6 +268,8 @@ export const backfill = pgTable(
     /** Objects imported so far, by kind; its keys are the kinds this import lists. */
     counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
     error: text('error'),
+    /** Who asked for it on demand; null for the import a connection starts (issue 38 limits the others). */
+    requestedBy: text('requested_by'),
     startedAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

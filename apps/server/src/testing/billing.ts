@@ -5,7 +5,7 @@ import { subscription, type SubscriptionRow } from '../db/schema.ts';
 import { createStripeClient } from '../providers/stripe-client.ts';
 import { syncBed, type SyncBed } from './sync.ts';
 import type { TestApp } from './test-app.ts';
-import { callFunction, signUpUser, type TestUser } from './users.ts';
+import { callFunction, signUpVerifiedUser, type TestUser } from './users.ts';
 
 export const billingDetails = {
   name: 'Olga Owner',
@@ -36,12 +36,16 @@ export const sandboxOf = (t: TestApp): Sandbox => {
 
 export type BillingBed = SyncBed & { owner: TestUser };
 
-/** A test app (webhooks and worker as `syncBed`, both on unless told not) and the workspaces' owner-to-be. */
+/**
+ * A test app (webhooks and worker as `syncBed`, both on unless told not) and the workspaces'
+ * owner-to-be, whose e-mail is verified as billing needs (issue 38).
+ */
 export const billingBed = async (
   options: { webhooks?: boolean; worker?: boolean } = {},
 ): Promise<BillingBed> => {
   const bed = await syncBed(options);
-  return { ...bed, owner: await signUpUser(bed.t.app, { name: 'Olga Owner' }) };
+  const owner = await signUpVerifiedUser(bed.t.app, bed.t.context.database.db, { name: 'Olga Owner' });
+  return { ...bed, owner };
 };
 
 /** The platform account's API with its secret key, as the server has it. */

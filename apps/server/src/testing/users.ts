@@ -51,3 +51,14 @@ export type ErrorBody = { status: string; message: string; details?: unknown };
 /** The error envelope of a failed call (`{}` when the call did not fail). */
 export const errorOf = (body: Record<string, unknown>): Partial<ErrorBody> =>
   (body.error ?? {}) as Partial<ErrorBody>;
+
+/** A user signed up and verified: what a paid plan, a billing change or a second workspace needs. */
+export const signUpVerifiedUser = async (
+  app: FastifyInstance,
+  db: Db,
+  options: { name?: string; email?: string } = {},
+): Promise<TestUser> => {
+  const user = await signUpUser(app, options);
+  await verifyEmail(db, user);
+  return user;
+};

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backfill } from '@billbridge/contract';
 import type { Sandbox } from '@billbridge/sandbox';
-import { activity, source, stripeEvent, usage } from '../../db/schema.ts';
+import { activity, backfill, source, stripeEvent, subscription, usage } from '../../db/schema.ts';
 import { createStripeClient } from '../../providers/stripe-client.ts';
 import {
   ruleOf,
@@ -232,5 +232,53 @@ describe('backfill of existing Stripe objects', () => {
       source_id: world.sourceId,
     });
     expect((await finished(world))?.counts).toMatchObject({ customers: 3 });
+  });
+
+  it('limits on-demand imports to one a day per source (issue 38), recording who asked', async () => {
+    const world = await seedSyncedWorkspace(t);
+    const input = { subscriptionId: world.subscriptionId, sourceId: world.sourceId };
+    customersOf(world, 2, 'daily');
+    const first = await callFunction(t.app, 'startBackfill', input, world.owner);
+    expect(first.status).toBe(200);
+    await finished(world);
+    const [row] = await t.context.database.db
+      .select()
+      .from(backfill)
+      .where(eq(backfill.sourceId, world.sourceId));
+    expect(row?.requestedBy).toBe(world.owner.id);
+
+    const again = await callFunction(t.app, 'startBackfill', input, world.owner);
+    expect(again.status).toBe(429);
+    expect(again.body.error).toMatchObject({
+      status: 'RESOURCE_EXHAUSTED',
+      details: { messageKey: 'importLimitReached' },
+    });
+    expect(
+      await t.context.database.db.select().from(backfill).where(eq(backfill.sourceId, world.sourceId)),
+    ).toHaveLength(1);
+
+    // A day later the source may be imported again.
+    await t.context.database.db
+      .update(backfill)
+      .set({ startedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(backfill.sourceId, world.sourceId));
+    expect((await callFunction(t.app, 'startBackfill', input, world.owner)).status).toBe(200);
+  });
+
+  it('holds what an import finds while the workspace is capped, as live events are held (issue 38)', async () => {
+    const world = await seedSyncedWorkspace(t, { planId: 'free' });
+    const { db } = t.context.database;
+    await db.update(subscription).set({ status: 'capped' }).where(eq(subscription.id, world.subscriptionId));
+    customersOf(world, 3, 'capped');
+    const input = { subscriptionId: world.subscriptionId, sourceId: world.sourceId };
+    expect((await callFunction(t.app, 'startBackfill', input, world.owner)).status).toBe(200);
+    await finished(world);
+    await settled(world);
+    const states = await db
+      .select({ state: stripeEvent.state })
+      .from(stripeEvent)
+      .where(eq(stripeEvent.subscriptionId, world.subscriptionId));
+    expect(states.map((row) => row.state)).toEqual(['held', 'held', 'held']);
+    expect(sandbox.hubspotState.records(world.portalId, 'contacts')).toEqual([]);
   });
 });

@@ -26,11 +26,13 @@ export const canBackfill = (row: SourceRow): boolean =>
 /**
  * Starts an import of the source's existing objects in `tx`, with its job, or returns the one
  * already running (a partial unique index keeps it to one per source, even when two admins race).
+ * `requestedBy`: the user who asked for it on demand; none for the import a connection starts.
  */
 export const beginBackfill = async (
   context: AppContext,
   tx: Transaction,
   row: SourceRow,
+  requestedBy: string | null = null,
 ): Promise<BackfillRow> => {
   if (!row.accountId || !row.enabled) {
     throw keyedError('failed-precondition', backfillMessages, 'needsSyncingSource');
@@ -46,11 +48,16 @@ export const beginBackfill = async (
       status: 'running',
       cursor: { kind: first, after: null },
       counts: Object.fromEntries(kinds.map((kind) => [kind, 0])),
+      requestedBy,
     })
     .onConflictDoNothing()
     .returning();
   if (created) {
     await enqueueBackfill(context.queue, created.id, tx);
+    context.logger.info(
+      { backfillId: created.id, sourceId: row.id, subscriptionId: row.subscriptionId, requestedBy },
+      'import started',
+    );
     return created;
   }
   const [running] = await tx

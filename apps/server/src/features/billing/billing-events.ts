@@ -6,7 +6,7 @@ import type { Transaction } from '../../db/client.ts';
 import { storeInvoice } from './invoices.ts';
 import { sendPastDueMail } from './past-due-mail.ts';
 import { platformStripe } from './platform.ts';
-import { followStripeSubscription, workspaceStatusOf } from './stripe-subscription.ts';
+import { followStripeSubscription, startPaidPendingPlan, workspaceStatusOf } from './stripe-subscription.ts';
 
 export type BillingEventOutcome = 'applied' | 'duplicate' | 'ignored';
 
@@ -22,14 +22,27 @@ const current = async <T>(read: () => Promise<T>): Promise<T | null> => {
 
 type Change = (context: AppContext, tx: Transaction) => Promise<void>;
 
+/** The billing subscription a paid invoice paid for, as it is now: a first payment starts a pending plan. */
+const paidSubscriptionOf = async (
+  context: AppContext,
+  paid: Stripe.Invoice | null,
+): Promise<Stripe.Subscription | null> => {
+  const id = paid?.status === 'paid' ? paid.parent?.subscription_details?.subscription : null;
+  if (!id) return null;
+  return current(() => platformStripe(context).subscriptions.retrieve(typeof id === 'string' ? id : id.id));
+};
+
 /**
  * What an `invoice.*` event changes: the invoice row of the workspace its customer belongs to — the
- * customer of the invoice as Stripe has it now, never the one the event's copy names.
+ * customer of the invoice as Stripe has it now, never the one the event's copy names — and a paid
+ * one starts the plan still pending on the subscription it paid for.
  */
 const invoiceChange = async (context: AppContext, sent: Stripe.Invoice): Promise<Change> => {
   const found = await current(() => platformStripe(context).invoices.retrieve(sent.id as string));
   const customerId = typeof found?.customer === 'string' ? found.customer : found?.customer?.id;
-  return async (_context, tx) => {
+  const paidFor = await paidSubscriptionOf(context, found);
+  return async (appContext, tx) => {
+    if (paidFor) await startPaidPendingPlan(appContext, tx, paidFor);
     if (!found) {
       await tx.delete(invoice).where(eq(invoice.id, sent.id as string));
       return;
@@ -50,7 +63,7 @@ const invoiceChange = async (context: AppContext, sent: Stripe.Invoice): Promise
 const subscriptionChange = async (context: AppContext, sent: Stripe.Subscription): Promise<Change> => {
   const found = (await current(() => platformStripe(context).subscriptions.retrieve(sent.id))) ?? sent;
   return async (appContext, tx) => {
-    const before = await followStripeSubscription(tx, found);
+    const before = await followStripeSubscription(appContext, tx, found);
     const after = workspaceStatusOf(found.status);
     if (before && before.status !== 'canceled' && before.status !== 'past_due' && after === 'past_due') {
       await sendPastDueMail(appContext, tx, before);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { membership } from '../../db/schema.ts';
 import {
   billingBed,
@@ -12,7 +12,7 @@ import {
 } from '../../testing/billing.ts';
 import { snapshotDb } from '../../testing/db-snapshot.ts';
 import type { TestApp } from '../../testing/test-app.ts';
-import { callFunction, errorOf, signUpUser, type TestUser } from '../../testing/users.ts';
+import { callFunction, errorOf, signUpUser, signUpVerifiedUser, type TestUser } from '../../testing/users.ts';
 import { seedWorkspace } from '../../testing/workspaces.ts';
 
 type Card = { id: string; isDefault: boolean; card: { brand: string; last4: string } };
@@ -26,6 +26,10 @@ describe('billing functions', () => {
     ({ t, owner, stop } = await billingBed({ webhooks: false, worker: false }));
   });
   afterAll(() => stop());
+  // A new owner per test: billing attempts are limited per user and day (issue 38).
+  beforeEach(async () => {
+    owner = await signUpVerifiedUser(t.app, t.context.database.db, { name: 'Olga Owner' });
+  });
 
   const call = async (name: string, data: unknown) => callFunction(t.app, name, data, owner);
   const cardsOf = async (subscriptionId: string): Promise<Card[]> =>
@@ -145,7 +149,11 @@ describe('billing functions', () => {
 
   it('answers a card of another workspace as not found, touching neither', async () => {
     const mine = await createPaidWorkspace(t, owner, 'pro');
-    const theirs = await createPaidWorkspace(t, await signUpUser(t.app), 'pro');
+    const theirs = await createPaidWorkspace(
+      t,
+      await signUpVerifiedUser(t.app, t.context.database.db),
+      'pro',
+    );
     const theirRow = await workspaceRow(t, theirs);
     const theirCards = await platformApi(t).customers.listPaymentMethods(theirRow.stripeCustomerId as string);
     const foreignId = theirCards.data[0]?.id;

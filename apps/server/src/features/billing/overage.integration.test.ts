@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '@billbridge/sandbox';
 import { queryRows } from '../../db/client.ts';
 import { overageEvent, overageReport, stripeEvent, usage } from '../../db/schema.ts';
@@ -15,7 +15,7 @@ import {
 } from '../../testing/billing.ts';
 import { ruleOf, seedDestination, seedSource } from '../../testing/sync.ts';
 import type { TestApp } from '../../testing/test-app.ts';
-import { callFunction, type TestUser } from '../../testing/users.ts';
+import { callFunction, type TestUser, signUpVerifiedUser } from '../../testing/users.ts';
 import { waitFor } from '../../testing/wait.ts';
 import { seedWorkspace } from '../../testing/workspaces.ts';
 import { syncEventsMeter } from './platform.ts';
@@ -31,6 +31,10 @@ describe('overage: sync events past a paid plan’s included amount', () => {
     ({ t, sandbox, owner, stop } = await billingBed());
   });
   afterAll(() => stop());
+  // A new owner per test: billing attempts are limited per user and day (issue 38).
+  beforeEach(async () => {
+    owner = await signUpVerifiedUser(t.app, t.context.database.db, { name: 'Olga Owner' });
+  });
 
   /** A connected Stripe account and HubSpot portal on the workspace, so its events sync. */
   const connect = async (subscriptionId: string) => {

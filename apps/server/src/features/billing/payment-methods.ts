@@ -3,6 +3,7 @@ import { billingMessages, keyedError, type PaymentMethod } from '@billbridge/con
 import type { AppContext } from '../../context.ts';
 import type { SubscriptionRow } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
+import { recordBillingAttempt } from '../limits/creation-limits.ts';
 import { platformStripe } from './platform.ts';
 import { customerCard, ensureCustomer, withStripeRefusals } from './stripe-customer.ts';
 
@@ -50,12 +51,19 @@ export const getPaymentMethods = implement('getPaymentMethods', async (_input, {
   return { paymentMethods: methods.sort((a, b) => Number(b.isDefault) - Number(a.isDefault)) };
 });
 
-/** A setup intent on the workspace's customer, for the card form to confirm with Stripe.js. */
-export const createSetupIntent = implement('createSetupIntent', async (_input, { app, workspace }) => {
-  const customer = await ensureCustomer(app, workspace.subscription);
-  const intent = await platformStripe(app).setupIntents.create({ customer, usage: 'off_session' });
-  return { clientSecret: intent.client_secret as string };
-});
+/**
+ * A setup intent on the workspace's customer, for the card form to confirm with Stripe.js; a
+ * billing attempt of the caller, limited per day (issue 38: card tests go through setup intents).
+ */
+export const createSetupIntent = implement(
+  'createSetupIntent',
+  async (_input, { app, workspace, caller }) => {
+    await recordBillingAttempt(app.database.db, caller.userId, 'createSetupIntent');
+    const customer = await ensureCustomer(app, workspace.subscription);
+    const intent = await platformStripe(app).setupIntents.create({ customer, usage: 'off_session' });
+    return { clientSecret: intent.client_secret as string };
+  },
+);
 
 /** Future invoices go to this card: the customer's default, and the Stripe subscription's if it has one. */
 export const setDefaultPaymentMethod = implement(

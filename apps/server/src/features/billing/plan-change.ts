@@ -15,6 +15,11 @@ import { subscription, type SubscriptionRow } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
 import { oneMonthAfter } from '../subscriptions/billing-period.ts';
 import { createWorkspace } from '../subscriptions/create-workspace.ts';
+import {
+  assertMayCreateWorkspace,
+  recordBillingAttempt,
+  requireVerifiedEmail,
+} from '../limits/creation-limits.ts';
 import { releaseHeldEvents } from '../sync/replay/replay.ts';
 import { storeCustomerInvoices } from './invoices.ts';
 import { billingNotConfigured, platformStripe } from './platform.ts';
@@ -22,6 +27,7 @@ import { ensureCustomer } from './stripe-customer.ts';
 import {
   applyBillingInfo,
   followedColumns,
+  isPaidFor,
   itemsOf,
   startStripeSubscription,
   type BillingInfo,
@@ -43,17 +49,27 @@ const requireBillingInfo = (billingInfo: BillingInfo | undefined): BillingInfo =
 };
 
 /**
- * Spec §4 "Plan creation": the free plan at once; a paid plan charges the billing step's card
- * first and creates the workspace only once Stripe took the subscription, so a declined card leaves
- * nothing behind (its customer is deleted again).
+ * Spec §4 "Plan creation": the free plan at once; a paid plan (a verified e-mail, issue 38) charges
+ * the billing step's card first and creates the workspace only once Stripe took the subscription,
+ * so a declined card leaves nothing behind (its customer is deleted again). A first payment still
+ * to confirm makes a free workspace waiting for the paid plan (`pendingPlanId`).
  */
 export const createSubscription = implement(
   'createSubscription',
   async ({ planId, billingInfo }, { app, caller }) => {
     const plan = selectablePlan(planId);
     const { db } = app.database;
-    if (plan.free) return { subscriptionId: await createWorkspace(db, caller.userId, plan.id) };
+    if (plan.free) {
+      const id = await db.transaction(async (tx) => {
+        await assertMayCreateWorkspace(tx, caller);
+        return createWorkspace(tx, caller.userId, plan.id);
+      });
+      return { subscriptionId: id };
+    }
     const info = requireBillingInfo(billingInfo);
+    requireVerifiedEmail(caller);
+    await db.transaction((tx) => assertMayCreateWorkspace(tx, caller));
+    await recordBillingAttempt(db, caller.userId, 'createSubscription');
     const id = randomUUID();
     const stripe = platformStripe(app);
     const customer = await stripe.customers.create({
@@ -68,12 +84,14 @@ export const createSubscription = implement(
       await stripe.customers.del(customer.id).catch(() => undefined);
       throw error;
     }
-    const { currentPeriodStart, ...columns } = followedColumns(started.stripeSubscription);
-    await createWorkspace(db, caller.userId, plan.id, currentPeriodStart, {
-      id,
-      stripeCustomerId: customer.id,
-      ...columns,
-    });
+    const billed = { id, stripeCustomerId: customer.id };
+    if (isPaidFor(started.stripeSubscription.status)) {
+      const { currentPeriodStart, ...columns } = followedColumns(started.stripeSubscription);
+      await createWorkspace(db, caller.userId, plan.id, currentPeriodStart, { ...billed, ...columns });
+    } else {
+      const pending = { stripeSubscriptionId: started.stripeSubscription.id, pendingPlanId: plan.id };
+      await createWorkspace(db, caller.userId, 'free', new Date(), { ...billed, ...pending });
+    }
     await storeCustomerInvoices(app, id, customer.id);
     return { subscriptionId: id, clientSecret: started.clientSecret };
   },
@@ -86,14 +104,16 @@ export const createSubscription = implement(
  */
 export const changeSubscriptionPlan = implement(
   'changeSubscriptionPlan',
-  async ({ planId, billingInfo }, { app, workspace }) => {
+  async ({ planId, billingInfo }, { app, workspace, caller }) => {
     const plan = selectablePlan(planId);
     const row = workspace.subscription;
+    if (row.pendingPlanId) return changePendingPlan(app, row, plan);
     if (plan.id === row.planId) throw keyedError('failed-precondition', billingMessages, 'samePlan');
     if (plan.free) {
       await downgradeToFree(app, row);
       return {};
     }
+    await recordBillingAttempt(app.database.db, caller.userId, 'changeSubscriptionPlan');
     if (row.stripeSubscriptionId) {
       if (billingInfo) await applyBillingInfo(app, await ensureCustomer(app, row), billingInfo);
       await switchPaidPlan(app, row, plan);
@@ -103,6 +123,25 @@ export const changeSubscriptionPlan = implement(
   },
 );
 
+/**
+ * While a paid plan's first payment is being confirmed, the only change is back to free: its
+ * Stripe subscription ends, and the workspace keeps its plan, cap and period as they are.
+ */
+const changePendingPlan = async (app: AppContext, row: SubscriptionRow, plan: Plan): Promise<object> => {
+  if (!plan.free) throw keyedError('failed-precondition', billingMessages, 'paymentBeingConfirmed');
+  await cancelStripeSubscription(app, row.stripeSubscriptionId as string);
+  await app.database.db
+    .update(subscription)
+    .set({ pendingPlanId: null, stripeSubscriptionId: null, updatedAt: new Date() })
+    .where(eq(subscription.id, row.id));
+  return {};
+};
+
+/**
+ * Free → paid. The plan's allowance starts when Stripe says it is paid (issue 38): at once when the
+ * first payment went through; otherwise the workspace waits on the free plan, its cap, held events
+ * and period unchanged, for the billing webhook (`followStripeSubscription`).
+ */
 const upgradeFromFree = async (
   app: AppContext,
   row: SubscriptionRow,
@@ -112,10 +151,18 @@ const upgradeFromFree = async (
   const customerId = await ensureCustomer(app, row);
   await applyBillingInfo(app, customerId, billingInfo);
   const started = await startStripeSubscription(app, { customerId, plan, workspaceId: row.id });
+  const { stripeSubscription } = started;
   await app.database.db.transaction(async (tx) => {
+    if (!isPaidFor(stripeSubscription.status)) {
+      await tx
+        .update(subscription)
+        .set({ stripeSubscriptionId: stripeSubscription.id, pendingPlanId: plan.id, updatedAt: new Date() })
+        .where(eq(subscription.id, row.id));
+      return;
+    }
     await tx
       .update(subscription)
-      .set({ planId: plan.id, ...followedColumns(started.stripeSubscription), updatedAt: new Date() })
+      .set({ planId: plan.id, ...followedColumns(stripeSubscription), updatedAt: new Date() })
       .where(eq(subscription.id, row.id));
     // The cap is gone with the free plan: what it held goes through the pipeline now.
     if (row.status === 'capped') await releaseHeldEvents(app, tx, row.id);

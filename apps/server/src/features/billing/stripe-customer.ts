@@ -6,17 +6,20 @@ import { subscription, user, type SubscriptionRow } from '../../db/schema.ts';
 import { platformStripe } from './platform.ts';
 
 /**
- * A refusal by Stripe the caller can act on (a declined card, a bad address) carries Stripe's own
- * message (spec §8 "the server or provider message"); anything else stays an internal failure.
+ * A refusal by Stripe the caller can act on (a bad address) carries Stripe's own message (spec §8
+ * "the server or provider message"); anything else stays an internal failure. A card refusal is
+ * answered with a generic decline, never its reason ("insufficient funds", "stolen card"), which
+ * would tell someone testing stolen cards which ones work (issue 38; Stripe: "we recommend you
+ * don't reveal the specific decline reason", https://docs.stripe.com/declines/codes).
  */
 export const withStripeRefusals = async <T>(call: () => Promise<T>): Promise<T> => {
   try {
     return await call();
   } catch (error) {
-    if (
-      error instanceof Stripe.errors.StripeCardError ||
-      (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 400)
-    ) {
+    if (error instanceof Stripe.errors.StripeCardError) {
+      throw keyedError('failed-precondition', billingMessages, 'cardDeclined');
+    }
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 400) {
       throw new AppError('failed-precondition', error.message, { provider: 'stripe', code: error.code });
     }
     throw error;

@@ -4,8 +4,9 @@ import type { Plan } from '@billbridge/contract';
 import type { z } from 'zod';
 import type { billingInfoSchema } from '@billbridge/contract';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { subscription, type SubscriptionRow } from '../../db/schema.ts';
+import type { Transaction } from '../../db/client.ts';
+import { releaseHeldEvents } from '../sync/replay/replay.ts';
 import { billingCatalog, platformStripe } from './platform.ts';
 import { customerDetailsOf, withStripeRefusals } from './stripe-customer.ts';
 
@@ -27,6 +28,15 @@ export const workspaceStatusOf = (status: Stripe.Subscription.Status): string =>
       return status;
   }
 };
+
+/**
+ * Stripe's statuses in which a plan is paid for, or on trial: a paid plan's allowance starts only
+ * then (issue 38). An `incomplete` subscription's first invoice is still unpaid: "If the first
+ * payment fails, the subscription's status is incomplete" and it expires after 23 hours
+ * (https://docs.stripe.com/billing/subscriptions/overview#subscription-statuses).
+ */
+export const isPaidFor = (status: Stripe.Subscription.Status): boolean =>
+  status === 'active' || status === 'trialing';
 
 /** The billing (and usage) period of a paid workspace: its Stripe subscription's current period. */
 export const periodOf = (stripeSubscription: Stripe.Subscription): { start: Date; end: Date } => {
@@ -99,18 +109,75 @@ export const followedColumns = (stripeSubscription: Stripe.Subscription) => {
   };
 };
 
-/** Applies a Stripe subscription's state to the workspace that bills through it; returns the row before. */
-export const followStripeSubscription = async (
-  db: Pick<Db, 'select' | 'update'>,
+/**
+ * A paid plan waiting for its first payment (issue 38): once Stripe says paid, the plan, status and
+ * period follow the Stripe subscription and what the previous plan's cap held syncs now; once the
+ * subscription expired unpaid or ended, the workspace stays on its previous plan with no Stripe
+ * subscription. Until either, nothing changes.
+ */
+const followPendingPlan = async (
+  context: AppContext,
+  tx: Transaction,
+  row: SubscriptionRow,
   stripeSubscription: Stripe.Subscription,
-): Promise<SubscriptionRow | undefined> => {
-  const [row] = await db
+): Promise<void> => {
+  const now = new Date();
+  if (isPaidFor(stripeSubscription.status)) {
+    await tx
+      .update(subscription)
+      .set({
+        planId: row.pendingPlanId as string,
+        pendingPlanId: null,
+        ...followedColumns(stripeSubscription),
+        updatedAt: now,
+      })
+      .where(eq(subscription.id, row.id));
+    if (row.status === 'capped') await releaseHeldEvents(context, tx, row.id);
+    return;
+  }
+  if (workspaceStatusOf(stripeSubscription.status) === 'canceled') {
+    await tx
+      .update(subscription)
+      .set({ pendingPlanId: null, stripeSubscriptionId: null, updatedAt: now })
+      .where(eq(subscription.id, row.id));
+  }
+};
+
+const billedBy = (tx: Transaction, stripeSubscription: Stripe.Subscription) =>
+  tx
     .select()
     .from(subscription)
     .where(eq(subscription.stripeSubscriptionId, stripeSubscription.id))
     .for('update');
+
+/**
+ * A paid invoice of a plan still pending starts it: the invoice events may come before the
+ * subscription's own. Other workspaces follow their subscription's events only (the past-due mail
+ * goes out on the status change those carry).
+ */
+export const startPaidPendingPlan = async (
+  context: AppContext,
+  tx: Transaction,
+  stripeSubscription: Stripe.Subscription,
+): Promise<void> => {
+  const [row] = await billedBy(tx, stripeSubscription);
+  if (row?.pendingPlanId && row.status !== 'canceled')
+    await followPendingPlan(context, tx, row, stripeSubscription);
+};
+
+/** Applies a Stripe subscription's state to the workspace that bills through it; returns the row before. */
+export const followStripeSubscription = async (
+  context: AppContext,
+  tx: Transaction,
+  stripeSubscription: Stripe.Subscription,
+): Promise<SubscriptionRow | undefined> => {
+  const [row] = await billedBy(tx, stripeSubscription);
   if (!row || row.status === 'canceled') return row;
-  await db
+  if (row.pendingPlanId) {
+    await followPendingPlan(context, tx, row, stripeSubscription);
+    return row;
+  }
+  await tx
     .update(subscription)
     .set({ ...followedColumns(stripeSubscription), updatedAt: new Date() })
     .where(eq(subscription.id, row.id));

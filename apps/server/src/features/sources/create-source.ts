@@ -2,17 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { defaultSourceSettings } from '@billbridge/contract';
 import { source } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
+import { assertConnectionRoom } from '../limits/creation-limits.ts';
 
-/** A new, not yet connected Stripe source with every sync toggle on (spec §2 "Source type selection"). */
+/**
+ * A new, not yet connected Stripe source with every sync toggle on (spec §2 "Source type
+ * selection"), within the workspace's cap (issue 38).
+ */
 export const createSource = implement('createSource', async ({ subscriptionId }, { app }) => {
   const id = randomUUID();
-  await app.database.db.insert(source).values({
-    id,
-    subscriptionId,
-    name: '',
-    type: 'stripe',
-    enabled: false,
-    settings: defaultSourceSettings(),
+  await app.database.db.transaction(async (tx) => {
+    await assertConnectionRoom(tx, subscriptionId, 'source');
+    await tx.insert(source).values({
+      id,
+      subscriptionId,
+      name: '',
+      type: 'stripe',
+      enabled: false,
+      settings: defaultSourceSettings(),
+    });
   });
   return { sourceId: id };
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membership, subscription } from '../../db/schema.ts';
 import { snapshotDb } from '../../testing/db-snapshot.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { callFunction, errorOf, signUpUser, type TestUser } from '../../testing/users.ts';
+import { callFunction, errorOf, signUpVerifiedUser, type TestUser } from '../../testing/users.ts';
 
 describe('createSubscription', () => {
   let t: TestApp;
@@ -11,7 +11,7 @@ describe('createSubscription', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    creator = await signUpUser(t.app, { name: 'Cora Creator' });
+    creator = await signUpVerifiedUser(t.app, t.context.database.db, { name: 'Cora Creator' });
   });
   afterAll(() => t.close());
 

@@ -21,4 +21,5 @@ export const subscriptionToApi = (row: SubscriptionRow, members: MembershipRow[]
   permissions: permissionsMapOf(members),
   subscription_current_period_start: epochSeconds(row.currentPeriodStart),
   subscription_current_period_end: epochSeconds(row.currentPeriodEnd),
+  pending_plan_id: row.pendingPlanId,
 });

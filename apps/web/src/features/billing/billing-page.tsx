@@ -14,6 +14,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { configKey } from '../../i18n/config-keys.ts';
 import { GuardedButton } from '../members/guarded-button.tsx';
 import { ownerActionBlock } from '../members/owner-action.ts';
+import { PendingPlanNotice } from '../subscriptions/pending-plan-notice.tsx';
 import { StatusBadge } from '../subscriptions/status-badge.tsx';
 import { useCurrentSubscription } from '../subscriptions/subscription-context.ts';
 import { InvoiceTable } from './invoice-table.tsx';
@@ -63,6 +64,7 @@ export const BillingPage = () => {
           {t('billing.canceledNotice')}
         </Alert>
       )}
+      <PendingPlanNotice subscription={subscription} />
       {subscription.status === 'past_due' && (
         <Alert color="yellow" role="alert" title={t('dashboard.pastDue.title')}>
           {t('dashboard.pastDue.text')}

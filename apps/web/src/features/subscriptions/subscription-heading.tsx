@@ -2,6 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { findPlan, type Subscription } from '@billbridge/contract';
 import { configKey } from '../../i18n/config-keys.ts';
+import { PendingPlanNotice } from './pending-plan-notice.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** A workspace's name beside its status badge, and its plan below: on its home card and dashboard. */
@@ -25,6 +26,7 @@ export const SubscriptionHeading = ({
       <Text size="sm" c="dimmed">
         {t('subscriptions.plan')}: {plan ? t(configKey(plan.titleKey)) : subscription.plan_id}
       </Text>
+      <PendingPlanNotice subscription={subscription} />
     </>
   );
 };

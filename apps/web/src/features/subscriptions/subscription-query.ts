@@ -12,8 +12,8 @@ export const useSubscription = (subscriptionId: string | undefined) =>
     queryFn: ({ signal }) => call('getSubscription', { subscriptionId: subscriptionId ?? '' }, { signal }),
     enabled: Boolean(subscriptionId),
     // A first payment being confirmed settles through Stripe's webhook within seconds: the page
-    // follows it instead of showing `incomplete` until a reload.
-    refetchInterval: (query) => (query.state.data?.status === 'incomplete' ? pendingPaymentPollMs : false),
+    // follows it instead of showing the plan as pending until a reload.
+    refetchInterval: (query) => (query.state.data?.pending_plan_id ? pendingPaymentPollMs : false),
   });
 
 export const mySubscriptionsQueryKey = ['subscriptions', 'mine'] as const;

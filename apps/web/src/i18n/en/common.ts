@@ -227,6 +227,8 @@ export default {
     create: 'Create a subscription',
     loadError: 'Could not load your subscriptions',
     retry: 'Try again',
+    paymentBeingConfirmed:
+      'The payment for the {{plan}} plan is being confirmed. The plan starts once the payment goes through; until then this plan and its limits apply.',
     status: {
       active: 'Active',
       capped: 'Capped',

@@ -244,6 +244,8 @@ const translations: Pick<
     create: '创建订阅',
     loadError: '无法加载您的订阅',
     retry: '重试',
+    paymentBeingConfirmed:
+      '{{plan}}套餐的付款正在确认中。付款成功后新套餐才会生效；在此之前仍适用当前套餐及其限额。',
     status: {
       active: '活跃',
       capped: '已达上限',
@@ -379,9 +381,12 @@ const translations: Pick<
     hubspotRevokeUnreachable: '无法连接到 HubSpot 以撤销访问权限，请重试。',
     hubspotPipelinesUnreachable: '无法连接到 HubSpot 读取管道，请重试。',
     hubspotRefreshUnreachable: '无法连接到 HubSpot 刷新访问令牌。',
+    tooManySources: '此订阅的数据源已达上限。',
+    tooManyDestinations: '此订阅的目标已达上限。',
     needsSyncingSource: '请先连接并启用数据源，再导入其数据。',
     sourceDisconnected: '导入期间数据源被断开了连接。',
     nothingToImport: '此数据源的所有对象类型均已关闭。',
+    importLimitReached: '此数据源今天已导入过。请明天再试。',
     needsSyncingSourceToReconcile: '请先连接并启用此数据源，再进行核对。',
     sourceDisconnectedDuringReconciliation: '核对期间此数据源已断开连接。',
     confirmationMismatch: '确认内容与订阅 ID 不符',
@@ -392,6 +397,10 @@ const translations: Pick<
     defaultCardOfPaidPlan: '付费套餐的默认银行卡不能删除；请先将另一张卡设为默认',
     billingUnavailable: '此服务器未配置计费：运营者尚未设置 Stripe 密钥，因此无法使用付费套餐和银行卡。',
     paymentFailed: '付款未能完成',
+    paymentBeingConfirmed: '新套餐的付款正在确认中',
+    cardDeclined: '您的银行卡被拒绝。',
+    tooManyBillingAttempts: '今天的账单操作次数过多。请明天再试。',
+    tooManyWorkspaces: '您拥有的订阅数量已达上限。',
   },
 };
 

@@ -67,7 +67,7 @@ const verdictOf = (event: StripeEventRow, input: GateInput): Verdict | 'count' =
   }
   if (input.destinations.length === 0)
     return { state: 'held', status: 'warning', reason: heldForDestination };
-  if (input.workspace.status === 'capped' && !isBackfill(event.type)) {
+  if (input.workspace.status === 'capped' && (!isBackfill(event.type) || isImport(event.type))) {
     return { state: 'held', status: 'warning', reason: heldForCap };
   }
   return 'count';
@@ -79,6 +79,12 @@ const verdictOf = (event: StripeEventRow, input: GateInput): Verdict | 'count' =
  * counted, never capped.
  */
 export const isBackfill = (eventType: string): boolean => eventTypeOf(eventType).synthetic === true;
+
+/**
+ * An import's object (decision 012): never counted, but held while the workspace is capped as live
+ * events are (issue 38), so an import cannot push past the cap; a release sends it on uncounted.
+ */
+const isImport = (eventType: string): boolean => eventType.endsWith('.backfilled');
 
 const ready: Verdict = { state: 'ready', status: 'pending', reason: null };
 const capped: Verdict = { state: 'held', status: 'warning', reason: heldForCap };
