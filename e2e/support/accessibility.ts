@@ -113,6 +113,8 @@ export const expectAccessible = async (page: Page, state = '') => {
   const screen = `${screenOf(page.url())}${state ? ` (${state})` : ''}`;
   const { claimed, release } = claim(screen);
   if (!claimed) return;
+  // A screen is checked once it has drawn: no section still loading.
+  await expect(page.getByRole('status', { name: /^(Loading|加载中)/ })).toHaveCount(0);
   const started = Date.now();
   await test.step(`accessibility of ${screen}`, async () => {
     const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
