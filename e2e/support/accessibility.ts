@@ -38,6 +38,13 @@ const screenOf = (url: string): string => {
   return `/${segments.map((part) => (/\d/.test(part) && part.length > 6 ? ':id' : part)).join('/')}`;
 };
 
+/** The screen's name; a page outside the app adds its title (Stripe's and HubSpot's consent share a path). */
+const screenName = async (page: Page): Promise<string> => {
+  const name = screenOf(page.url());
+  if (routeDefinitions.some((definition) => definition.path === name)) return name;
+  return `${name} "${(await page.title()).replace(/\d{3,}/g, 'N')}"`;
+};
+
 /**
  * Claims a screen for this run, across the run's workers: a marker file in the project's output
  * folder, which Playwright empties when a run starts. Returns false when another test claimed it.
@@ -110,7 +117,7 @@ const checkWidths = async (page: Page, desktopWidth: number, height: number, lan
  * in the language and at the size it had.
  */
 export const expectAccessible = async (page: Page, state = '') => {
-  const screen = `${screenOf(page.url())}${state ? ` (${state})` : ''}`;
+  const screen = `${await screenName(page)}${state ? ` (${state})` : ''}`;
   const { claimed, release } = claim(screen);
   if (!claimed) return;
   // A screen is checked once it has drawn: no section still loading.
