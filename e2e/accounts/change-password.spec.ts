@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
 import { fillSignIn, newUser, signOut, signUp } from '../support/accounts.ts';
 
 test('changing the password checks the confirmation, returns to the profile and replaces the old one', async ({
@@ -8,6 +9,7 @@ test('changing the password checks the confirmation, returns to the profile and 
   await page.goto('/profile');
   await page.getByRole('link', { name: 'Change: Password' }).click();
   await expect(page).toHaveURL(/\/change-password$/);
+  await expectAccessible(page);
 
   const newPassword = page.getByRole('textbox', { name: 'New password', exact: true });
   const confirm = page.getByRole('textbox', { name: 'Confirm new password' });

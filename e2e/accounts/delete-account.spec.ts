@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
 import { fillSignIn, newUser, signUp } from '../support/accounts.ts';
 import { currentUserId } from '../support/workspaces.ts';
 
@@ -8,6 +9,7 @@ test('deleting the account needs the user id typed, then goes home after 2 s for
   await page.goto('/profile');
   await page.getByRole('link', { name: 'Delete account' }).click();
   await expect(page).toHaveURL(/\/delete-account$/);
+  await expectAccessible(page);
 
   const confirmation = page.getByRole('textbox', { name: /Type your user ID/ });
   await confirmation.fill('not-my-id');

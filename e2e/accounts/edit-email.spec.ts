@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
 import { fillSignIn, newUser, signOut, signUp } from '../support/accounts.ts';
 import { openMailLink } from '../support/mailbox.ts';
 
@@ -10,6 +11,7 @@ test('the email changes only once the new address is verified, and the old addre
   await page.goto('/profile');
   await page.getByRole('link', { name: 'Edit: Email' }).click();
   await expect(page).toHaveURL(/\/edit-email$/);
+  await expectAccessible(page);
   await expect(page.getByRole('textbox', { name: 'Current email' })).toHaveValue(user.email);
 
   await page.getByRole('textbox', { name: 'New email' }).fill(newAddress);

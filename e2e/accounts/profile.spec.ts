@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
 import { fillSignIn, newUser, signOut, signUp } from '../support/accounts.ts';
 import { currentUserId } from '../support/workspaces.ts';
 
@@ -18,6 +19,7 @@ test('the profile shows avatar, name, email, verification, masked password, id a
   await expect(page.getByRole('button', { name: 'Send verification email' })).toBeVisible();
   await expect(page.getByText('••••••••')).toBeVisible();
   await expect(page.getByTestId('profile-uid')).toHaveText(uid);
+  await expectAccessible(page, 'unverified');
   const today = new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
   await expect(page.getByTestId('profile-created')).toContainText(today);
   await expect(page.getByRole('link', { name: 'Edit: Display name' })).toHaveAttribute('href', '/edit-name');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
 import { fillSignIn, giveOwnAddress, newUser, signOut, signUp } from '../support/accounts.ts';
 import { mailLinkOf, openMailLink } from '../support/mailbox.ts';
 
@@ -8,6 +9,7 @@ test('a forgotten password is reset through the e-mailed link, once', async ({ p
 
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/reset-password$/);
+  await expectAccessible(page);
   await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status')).toHaveText(

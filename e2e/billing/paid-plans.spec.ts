@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
 import { newUser, signUpVerified } from '../support/accounts.ts';
 import {
   anAddress,
@@ -27,6 +28,7 @@ test('a new user creates a Pro workspace with a card and an address, and its fir
   await expect(invoiceRows(page).first()).toContainText('$49.00');
   await expect(invoiceRows(page).first()).toContainText('Paid');
   await expect(page.getByTestId('pagination-summary')).toHaveText('Showing 1 to 1 of 1 results');
+  await expectAccessible(page, 'Pro with an invoice');
 
   await page.getByRole('button', { name: 'Update billing details' }).click();
   await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue(anAddress.name);

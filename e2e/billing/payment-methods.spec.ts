@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
 import { newUser, signUpVerified } from '../support/accounts.ts';
 import { createPaidWorkspace, fillAddress, fillCard } from '../support/billing.ts';
 
@@ -8,6 +9,7 @@ test('the owner adds a second card, makes it the default and deletes the first',
   await page.goto(`/subscription/${id}/billing`);
   await page.getByRole('button', { name: 'Manage payment methods' }).click();
   await expect(page).toHaveURL(new RegExp(`/subscription/${id}/billing/payment-methods$`));
+  await expectAccessible(page);
 
   const visa = page.getByRole('article', { name: 'Visa ending in 4242' });
   await expect(visa).toContainText('Default');
@@ -52,6 +54,7 @@ test('the owner updates the billing details: prefilled, phone required, line 2 o
   await page.goto(`/subscription/${id}/billing`);
   await page.getByRole('button', { name: 'Update billing details' }).click();
   await expect(page).toHaveURL(new RegExp(`/subscription/${id}/billing/update-details$`));
+  await expectAccessible(page);
 
   const save = page.getByRole('button', { name: 'Save billing details' });
   await expect(page.getByRole('textbox', { name: 'Phone' })).toHaveValue('+1 415 555 0100');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
 import { newUser, signUpVerified } from '../support/accounts.ts';
 import { anAddress, createPaidWorkspace, fillAddress, fillCard, invoiceRows } from '../support/billing.ts';
 import { createWorkspace } from '../support/workspaces.ts';
@@ -19,6 +20,7 @@ test('the owner moves Pro to Business, then cancels by typing the id: canceled b
   await page.goto(`/subscription/${id}/billing`);
   await page.getByRole('button', { name: 'Change plan' }).click();
   await expect(page).toHaveURL(new RegExp(`/subscription/${id}/billing/change-plan$`));
+  await expectAccessible(page);
   await expect(
     page.getByRole('region', { name: 'Pro' }).getByRole('button', { name: 'Current plan' }),
   ).toBeDisabled();
@@ -28,6 +30,7 @@ test('the owner moves Pro to Business, then cancels by typing the id: canceled b
 
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
   await expect(page).toHaveURL(new RegExp(`/subscription/${id}/billing/cancel$`));
+  await expectAccessible(page);
   const confirm = page.getByRole('button', { name: 'Cancel subscription' });
   const typed = page.getByRole('textbox', { name: 'Subscription ID' });
   await typed.fill(`${id}x`);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
 import { newUser, signUp } from '../support/accounts.ts';
 import { addStripeSource, connectStripe } from '../support/connections.ts';
 import { createWorkspace } from '../support/workspaces.ts';
@@ -45,6 +46,7 @@ test('an admin adds a Stripe source, connects it on the consent page, switches i
   const card = page.getByRole('link', { name: 'Main account' });
   await expect(card).toContainText('Enabled');
   await expect(card).toContainText(sourceId);
+  await expectAccessible(page, 'one source');
   await card.click();
 
   // Reconnect: the account is let go, then the consent page connects another one.

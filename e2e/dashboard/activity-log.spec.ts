@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
 import { newUser, signUp } from '../support/accounts.ts';
 import { choose, controlForm, openControlPage, setUpSync } from '../support/connections.ts';
 import { createWorkspace } from '../support/workspaces.ts';
@@ -47,6 +48,7 @@ test('an admin finds a failed event in the activity log, reads HubSpot’s answe
   await expect(log).not.toHaveAttribute('aria-busy', 'true');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('customer.created');
+  await expectAccessible(page, 'a failure');
 
   await row.getByRole('button', { name: 'Details' }).click();
   const detail = page.getByRole('dialog', { name: 'Event details' });
@@ -57,6 +59,7 @@ test('an admin finds a failed event in the activity log, reads HubSpot’s answe
   await expect(detail.getByRole('region', { name: 'In HubSpot' })).toContainText(
     'Nothing was written to HubSpot for this event.',
   );
+  await expectAccessible(page, 'event details');
   await detail.getByRole('button', { name: 'Close' }).click();
 
   // The fault is cleared in the sandbox; a retry from the log turns the row to success, no reload.

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
 import { newUser, signUp } from '../support/accounts.ts';
 import {
   addHubspotDestination,
@@ -108,6 +109,7 @@ test('the dashboard reads in Chinese, and /docs opens from its quick links witho
   await page.getByRole('link', { name: '文档' }).click();
   await expect(page).toHaveURL(/\/docs$/);
   await expect(page.getByRole('article')).toBeVisible();
+  await expectAccessible(page, 'signed in');
   await page.context().clearCookies();
   await page.reload();
   await expect(page.getByRole('article')).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { expectAccessible } from './accessibility.ts';
 import { openMailLink } from './mailbox.ts';
 
 export type TestUser = { name: string; email: string; password: string };
@@ -31,6 +32,7 @@ export const newUser = (label = 'user'): TestUser => {
 /** Fills and sends the sign-up form of the page already showing it. */
 export const fillSignUp = async (page: Page, user: TestUser) => {
   await giveOwnAddress(page);
+  await expectAccessible(page);
   await page.getByRole('textbox', { name: 'Full name' }).fill(user.name);
   await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
@@ -40,6 +42,7 @@ export const fillSignUp = async (page: Page, user: TestUser) => {
 
 /** Fills and sends the sign-in form of the page already showing it. */
 export const fillSignIn = async (page: Page, user: Pick<TestUser, 'email' | 'password'>) => {
+  await expectAccessible(page);
   await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -52,6 +55,7 @@ export const signUp = async (page: Page, user: TestUser = newUser()) => {
   await fillSignUp(page, user);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Your subscriptions' })).toBeVisible();
+  await expectAccessible(page, 'no workspace yet');
   return user;
 };
 

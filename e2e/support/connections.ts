@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { expectAccessible } from './accessibility.ts';
 
 /** Reloads a server-rendered sandbox page until `region` shows `text`: the page does not refresh itself. */
 export const untilShown = (page: Page, region: string, text: string) =>
@@ -26,19 +27,30 @@ export const choose = async (scope: Page | Locator, label: string, option: strin
 /** Adds a Stripe source from the sources list, the way a person does; returns its id from the detail page. */
 export const addStripeSource = async (page: Page, subscriptionId: string): Promise<string> => {
   await page.goto(`/subscription/${subscriptionId}/sources`);
+  await expect(page.getByRole('link', { name: 'New source' })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('link', { name: 'New source' }).click();
   await expect(page).toHaveURL(new RegExp(`/subscription/${subscriptionId}/sources/new$`));
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Add a Stripe source' }).click();
   await expect(page).toHaveURL(new RegExp(`/subscription/${subscriptionId}/sources/(?!new$)[^/]+$`));
+  await expect(page.getByRole('button', { name: 'Connect with Stripe' })).toBeVisible();
+  await expectAccessible(page, 'not connected');
   return /\/sources\/([^/]+)$/.exec(page.url())?.[1] ?? '';
 };
 
 /** Adds a HubSpot destination from the destinations list; returns its id from the detail page. */
 export const addHubspotDestination = async (page: Page, subscriptionId: string): Promise<string> => {
   await page.goto(`/subscription/${subscriptionId}/destinations`);
+  await expect(page.getByRole('link', { name: 'New destination' })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('link', { name: 'New destination' }).click();
+  await expect(page.getByRole('button', { name: 'Add a HubSpot destination' })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Add a HubSpot destination' }).click();
   await expect(page).toHaveURL(new RegExp(`/subscription/${subscriptionId}/destinations/(?!new$)[^/]+$`));
+  await expect(page.getByRole('button', { name: 'Connect with HubSpot' })).toBeVisible();
+  await expectAccessible(page, 'not connected');
   return /\/destinations\/([^/]+)$/.exec(page.url())?.[1] ?? '';
 };
 
@@ -46,6 +58,7 @@ export const addHubspotDestination = async (page: Page, subscriptionId: string):
 export const connectStripe = async (page: Page, business = `Shop ${Date.now()}`) => {
   await page.getByRole('button', { name: 'Connect with Stripe' }).click();
   await expect(page.getByRole('heading', { name: /Connect .* to Stripe/ })).toBeVisible();
+  await expectAccessible(page);
   await page.getByLabel('New account').check();
   await page.getByLabel('Business name').fill(business);
   await page.getByRole('button', { name: 'Allow access' }).click();
@@ -56,6 +69,7 @@ export const connectStripe = async (page: Page, business = `Shop ${Date.now()}`)
 export const connectHubspot = async (page: Page, portalName = `Portal ${Date.now()}`) => {
   await page.getByRole('button', { name: 'Connect with HubSpot' }).click();
   await expect(page.getByRole('heading', { name: /^Install / })).toBeVisible();
+  await expectAccessible(page);
   await page.getByLabel('New portal').check();
   await page.getByLabel('Portal name').fill(portalName);
   await page.getByRole('button', { name: 'Connect app' }).click();
@@ -69,6 +83,8 @@ export const openControlPage = async (page: Page): Promise<Page> => {
     page.context().waitForEvent('page'),
     page.getByRole('menuitem', { name: 'Stripe and HubSpot control page' }).click(),
   ]);
+  await control.waitForLoadState();
+  await expectAccessible(control);
   return control;
 };
 
@@ -134,15 +150,19 @@ export const setUpSync = async (
   await addStripeSource(page, subscriptionId);
   await connectStripe(page, business);
   await switchOnAndSave(page);
+  await expectAccessible(page, 'connected');
   await addHubspotDestination(page, subscriptionId);
   await connectHubspot(page, portalName);
   await expect(page.getByText('Connected', { exact: true })).toBeVisible();
   const destinationPage = page.url().replace(/\?.*$/, '');
   await page.getByRole('button', { name: 'Add rule' }).click();
   const rule = page.getByRole('group', { name: 'Edit rule' });
+  await expect(rule).toBeVisible();
+  await expectAccessible(page, 'editing a rule');
   if (status) await choose(rule, 'Stripe status', status);
   await choose(rule, 'HubSpot stage', stage);
   await rule.getByRole('button', { name: 'Done' }).click();
   await switchOnAndSave(page);
+  await expectAccessible(page, 'connected with a rule');
   return destinationPage;
 };

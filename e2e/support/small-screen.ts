@@ -13,11 +13,19 @@ export const everyControlLabelled = async (page: Page) => {
   }
 };
 
-/** Presses Tab until the control named `name` has the focus, as a keyboard user moves on. */
-export const tabTo = async (page: Page, role: 'button' | 'combobox', name: string) => {
+/**
+ * Presses Tab (Shift+Tab with `backwards`) until the control named `name` has the focus, as a
+ * keyboard user moves on.
+ */
+export const tabTo = async (
+  page: Page,
+  role: 'button' | 'combobox' | 'textbox' | 'radio' | 'link' | 'switch',
+  name: string,
+  { backwards = false } = {},
+) => {
   const target = page.getByRole(role, { name, exact: true });
   await expect(async () => {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
     await expect(target).toBeFocused({ timeout: 100 });
   }).toPass({ timeout: 15_000, intervals: [0] });
 };

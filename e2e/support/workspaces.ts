@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page } from '@playwright/test';
 import type { Subscription } from '@billbridge/contract';
 import { newUser, signUp, verifyEmail, type TestUser } from './accounts.ts';
+import { expectAccessible } from './accessibility.ts';
 import { openMailLink } from './mailbox.ts';
 
 /** The signed-in user's id, read the way the app reads it. */
@@ -49,13 +50,16 @@ export const createWorkspace = async (page: Page, name: string): Promise<string>
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Create a subscription' }).first().click();
   await expect(page).toHaveURL(/\/create-plan$/);
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Choose Free' }).click();
   await expect(page).toHaveURL(/\/subscription\/[^/]+\/settings$/);
+  await expectAccessible(page);
   const id = /\/subscription\/([^/]+)\/settings$/.exec(page.url())?.[1] ?? '';
   await page.getByRole('textbox', { name: 'Subscription name' }).fill(name);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status')).toHaveText('Your changes have been saved.');
   await expect(page).toHaveURL(new RegExp(`/subscription/${id}$`));
+  await expectAccessible(page, 'new workspace');
   return id;
 };
 
@@ -70,8 +74,11 @@ export const inviteByEmail = async (
   { admin = false } = {},
 ) => {
   await page.goto(`/subscription/${subscriptionId}/users`);
+  await expect(page.getByRole('button', { name: 'Invite user' })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Invite user' }).click();
   await expect(page).toHaveURL(new RegExp(`/subscription/${subscriptionId}/users/invite$`));
+  await expectAccessible(page);
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   if (admin) await page.getByRole('checkbox', { name: 'Administrator' }).check();
   await page.getByRole('button', { name: 'Send invite' }).click();
@@ -94,6 +101,7 @@ export const acceptInviteAs = async (page: Page, invitee: TestUser, workspaceNam
   await expect(page).toHaveURL(/\/dashboard$/);
   const invitation = page.getByRole('article', { name: workspaceName });
   await expect(invitation).toBeVisible();
+  await expectAccessible(page, 'an invitation');
   await invitation.getByRole('button', { name: 'Accept' }).click();
   await expect(invitation).toHaveCount(0);
   await expect(page.getByRole('link', { name: workspaceName })).toBeVisible();

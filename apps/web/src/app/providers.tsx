@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { authClient } from '../lib/auth-client.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { GlobalLoadingProvider } from './global-loading.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 // Toasts are never needed for the first paint; their code (and its transition library) loads after it.
 const Notifications = lazy(() =>
@@ -19,7 +19,7 @@ export const AppProviders = ({ children }: { children: ReactNode }) => {
   // A call refused for want of a session re-reads it: the guard then signs the tab out.
   const [queryClient] = useState(() => createQueryClient(() => authClient.$store.notify('$sessionSignal')));
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Suspense fallback={null}>
         <Notifications position="top-right" />
       </Suspense>

@@ -68,7 +68,8 @@ export const homePage = (ctx: ControlContext, notice?: string): string => {
         ${actionButton(`${controlBase}/clock`, '+7 days', { days: '7' }, 'secondary')}
         ${actionButton(`${controlBase}/clock`, '+1 month (31 days)', { days: '31' }, 'secondary')}
         <form class="inline" method="post" action="${controlBase}/clock">
-          <input name="days" size="4" value="3" /> <button type="submit" class="secondary">+ days</button>
+          <input name="days" size="4" value="3" aria-label="Days to advance" />
+          <button type="submit" class="secondary">+ days</button>
         </form>
       </div>
       <div class="card">

@@ -81,7 +81,7 @@ export const InvoiceTable = ({ subscriptionId }: { subscriptionId: string }) => 
       {invoices.length === 0 ? (
         <Text c="dimmed">{t('billing.invoices.empty')}</Text>
       ) : (
-        <TableScroll minWidth={420}>
+        <TableScroll minWidth={420} label={t('billing.invoices.title')}>
           <Table highlightOnHover aria-label={t('billing.invoices.title')}>
             <Table.Thead>
               <Table.Tr>

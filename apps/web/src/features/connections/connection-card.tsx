@@ -22,7 +22,8 @@ export const ConnectionCard = ({ to, id, name, enabled, needsReconnect, logo }: 
   const { t } = useTranslation();
   const label = name.trim() || t('connections.untitled');
   return (
-    <Card component={Link} to={to} withBorder radius="md" padding="lg" aria-label={label}>
+    // Named by what it shows (WCAG 2.5.3): an aria-label of the name alone hid the badges and id.
+    <Card component={Link} to={to} withBorder radius="md" padding="lg">
       <Group justify="space-between" wrap="nowrap" mb="xs">
         <Group gap="xs" wrap="nowrap">
           {logo}

@@ -35,7 +35,7 @@ export const ActivityTable = ({
   const { formatDate, formatTime } = useDates();
   if (activities.length === 0) return <Text c="dimmed">{empty}</Text>;
   return (
-    <TableScroll minWidth={560}>
+    <TableScroll minWidth={560} label={label}>
       <Table
         verticalSpacing="xs"
         aria-label={label}

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { generatePath, Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -43,9 +43,10 @@ export const DestinationTypePage = () => {
           p="lg"
           onClick={pick}
           disabled={create.isPending}
-          aria-label={t('destinations.pickHubspot')}
           style={{ opacity: create.isPending ? 0.6 : 1 }}
         >
+          {/* Named by what it shows, the action said first (WCAG 2.5.3: the visible text is in the name). */}
+          <VisuallyHidden>{t('destinations.pickHubspot')}</VisuallyHidden>
           <Group wrap="nowrap">
             <HubspotLogo size={32} />
             <Stack gap={2}>

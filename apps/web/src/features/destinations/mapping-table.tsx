@@ -186,7 +186,7 @@ export const MappingTable = ({ editor, actions, pipelines, connected }: MappingT
           {t('destinations.mapping.connectFirst')}
         </Text>
       )}
-      <TableScroll minWidth={560}>
+      <TableScroll minWidth={560} label={t('destinations.mapping.title')}>
         <Table striped withTableBorder>
           <Table.Thead>
             <Table.Tr>

@@ -1,5 +1,6 @@
 import { Anchor, Table, Typography } from '@mantine/core';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import { Link } from 'react-router';
 import remarkGfm from 'remark-gfm';
@@ -29,15 +30,20 @@ const MarkdownLink = ({ href = '', children }: ComponentProps<'a'>) => {
   );
 };
 
-const components: Components = {
-  a: MarkdownLink,
-  table: ({ children }) => (
-    <TableScroll minWidth={480}>
+const MarkdownTable = ({ children }: { children?: ReactNode }) => {
+  const { t } = useTranslation();
+  return (
+    <TableScroll minWidth={480} label={t('docs.table')}>
       <Table withTableBorder withColumnBorders striped>
         {children}
       </Table>
     </TableScroll>
-  ),
+  );
+};
+
+const components: Components = {
+  a: MarkdownLink,
+  table: MarkdownTable,
 };
 
 /** The guide's Markdown (CommonMark and GFM tables, no raw HTML) in Mantine's typography. */

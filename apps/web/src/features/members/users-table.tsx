@@ -76,7 +76,7 @@ const RowActions = ({
 export const UsersTable = ({ users, ...rest }: UsersTableProps) => {
   const { t } = useTranslation();
   return (
-    <TableScroll minWidth={720}>
+    <TableScroll minWidth={720} label={t('nav.users')}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>

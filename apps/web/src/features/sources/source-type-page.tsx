@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft, IconBrandStripe } from '@tabler/icons-react';
 import { generatePath, Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -32,9 +32,10 @@ export const SourceTypePage = () => {
           p="lg"
           onClick={pick}
           disabled={create.isPending}
-          aria-label={t('sources.pickStripe')}
           style={{ opacity: create.isPending ? 0.6 : 1 }}
         >
+          {/* Named by what it shows, the action said first (WCAG 2.5.3: the visible text is in the name). */}
+          <VisuallyHidden>{t('sources.pickStripe')}</VisuallyHidden>
           <Group wrap="nowrap">
             <IconBrandStripe size={32} aria-hidden />
             <Stack gap={2}>
