@@ -45,12 +45,23 @@ const screenName = async (page: Page): Promise<string> => {
   return `${name} "${(await page.title()).replace(/\d{3,}/g, 'N')}"`;
 };
 
+const runningTest = () => {
+  try {
+    return test.info();
+  } catch {
+    return undefined;
+  }
+};
+
 /**
  * Claims a screen for this run, across the run's workers: a marker file in the project's output
  * folder, which Playwright empties when a run starts. Returns false when another test claimed it.
  */
 const claim = (screen: string): { claimed: boolean; release: () => void } => {
-  const folder = path.join(test.info().project.outputDir, '.accessibility-checked');
+  const running = runningTest();
+  // Outside a test (`bench:lighthouse` drives the same flows) nothing is checked.
+  if (!running) return { claimed: false, release: () => undefined };
+  const folder = path.join(running.project.outputDir, '.accessibility-checked');
   mkdirSync(folder, { recursive: true });
   const marker = path.join(folder, createHash('sha1').update(screen).digest('hex'));
   try {
