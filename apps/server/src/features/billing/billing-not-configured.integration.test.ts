@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscription } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { callFunction, errorOf, signUpUser, type TestUser } from '../../testing/users.ts';
+import { callFunction, errorOf, signUpVerifiedUser, type TestUser } from '../../testing/users.ts';
 import { reportBillingConfiguration } from './platform.ts';
 
 /** Issue 31 §5.5: a server without Stripe keys read as "try again later" or "check your connection". */
@@ -13,7 +13,8 @@ describe('a server whose billing is not configured', () => {
     t = await createTestApp({ env: { LOG_LEVEL: 'info' }, logTo: lines });
     // As a server without Stripe keys and without the sandbox's stand-in.
     t.context.providers.stripe = undefined;
-    user = await signUpUser(t.app, { name: 'Pat Payer' });
+    // Verified: a paid plan asks for a verified address before it looks for billing.
+    user = await signUpVerifiedUser(t.app, t.context.database.db, { name: 'Pat Payer' });
   });
   afterAll(() => t.close());
 
