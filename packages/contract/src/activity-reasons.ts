@@ -12,6 +12,7 @@ export const activityReasons = {
   superseded: 'A newer state of this object is already in HubSpot',
   heldForDestination: 'Held until a HubSpot destination is connected and enabled',
   heldForCap: 'Held: the workspace reached its plan’s sync event limit for this billing period',
+  unstorableBody: 'Not synced: Stripe sent text or a number the database cannot store (kept as received)',
 } as const;
 export type ActivityReasonKey = keyof typeof activityReasons;
 

@@ -50,6 +50,23 @@ export type AuthOptions = {
 export const clientIpHeader = 'x-billbridge-client-ip';
 
 const resetPasswordLifetimeSeconds = 60 * 60;
+
+/**
+ * On https every better-auth cookie is named `__Host-…`: the browser then takes it only when it is
+ * Secure, has Path=/ and no Domain, so neither a sibling subdomain nor a plain-http page can plant
+ * or shadow the session (RFC 6265bis §4.1.3.2; issue 38). better-auth would add `__Secure-` only,
+ * so its own prefix is turned off and ours set, with the attributes `__Host-` requires (it sets
+ * Path=/ and no Domain unless cross-subdomain cookies are on, which we never turn on).
+ * On http nothing changes: `better-auth.…`, not Secure.
+ */
+const cookieNaming = (appUrl: string) =>
+  appUrl.startsWith('https://')
+    ? {
+        useSecureCookies: false,
+        cookiePrefix: '__Host-better-auth',
+        defaultCookieAttributes: { secure: true, path: '/' },
+      }
+    : { useSecureCookies: false };
 const verificationLifetimeSeconds = 24 * 60 * 60;
 
 /**
@@ -135,7 +152,7 @@ export const createAuth = ({ db, logger, queue, secret, config }: AuthOptions) =
     rateLimit: authRateLimit(config.authRateLimit),
     socialProviders: builtInSocialProviders(config),
     advanced: {
-      useSecureCookies: config.appUrl.startsWith('https://'),
+      ...cookieNaming(config.appUrl),
       // Only the address Fastify resolved (honouring its proxy settings) counts, never a header
       // a client sent straight to us.
       ipAddress: { ipAddressHeaders: [clientIpHeader] },

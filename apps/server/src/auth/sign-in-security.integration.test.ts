@@ -281,6 +281,9 @@ describe('sign-in security', () => {
     expect(setCookie).toMatch(/better-auth\.session_token=[^;]+;.*HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toMatch(/Secure/i);
+    // On http the names stay as they were: no prefix a browser would refuse without https.
+    expect(cookiesOf(response)).toMatch(/^better-auth\.session_token=/);
+    expect(setCookie).not.toMatch(/__Host-/);
   });
 
   it('hands the session token to no script: no answer body carries it', async () => {
@@ -333,24 +336,42 @@ describe('sign-in security', () => {
 });
 
 describe('behind HTTPS', () => {
-  it('marks the session cookie Secure', async () => {
-    const t = await createTestApp({
-      env: { APP_URL: 'https://billbridge.example.com', UNSAFE_ALLOW_SANDBOX: 'true' },
-    });
-    try {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-up/email',
-        headers: { origin: 'https://billbridge.example.com' },
-        payload: { name: 'Sec Ure', email: 'secure@example.com', password: testPassword },
-      });
-      expect(response.statusCode).toBe(200);
-      const setCookie = String(response.headers['set-cookie']);
-      expect(setCookie).toMatch(/__Secure-better-auth\.session_token=[^;]+;.*Secure/i);
-      expect(setCookie).toMatch(/HttpOnly/i);
-      expect(cookiesOf(response)).toContain('__Secure-better-auth.session_token=');
-    } finally {
-      await t.close();
+  const appUrl = 'https://billbridge.example.com';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { APP_URL: appUrl, UNSAFE_ALLOW_SANDBOX: 'true' } });
+  });
+  afterAll(() => t.close());
+
+  /** Each Set-Cookie header of a response, whole. */
+  const setCookiesOf = (response: { headers: Record<string, unknown> }) =>
+    [response.headers['set-cookie']].flat().filter((header): header is string => typeof header === 'string');
+
+  it('names every auth cookie __Host- (Secure, Path=/, no Domain), and that cookie signs in', async () => {
+    const call = { headers: { origin: appUrl } };
+    const email = 'secure@example.com';
+    const signUp = await authPost(
+      t.app,
+      '/sign-up/email',
+      { name: 'Sec Ure', email, password: testPassword },
+      call,
+    );
+    expect(signUp.statusCode).toBe(200);
+    const { response, cookie } = await signIn(t.app, email, testPassword, call);
+    expect(response.statusCode).toBe(200);
+    const headers = [...setCookiesOf(signUp), ...setCookiesOf(response)];
+    expect(headers.length).toBeGreaterThan(0);
+    for (const header of headers) {
+      expect(header).toMatch(/^__Host-better-auth\./);
+      expect(header).toMatch(/; Secure/i);
+      expect(header).toMatch(/; Path=\/(;|$)/i);
+      expect(header).not.toMatch(/; Domain=/i);
     }
+    expect(cookie).toMatch(/^__Host-better-auth\.session_token=/);
+    expect(headers.join('\n')).toMatch(/HttpOnly/i);
+    expect(await sessionUserOf(t.app, cookie)).toMatchObject({ email });
+    const signOut = await authPost(t.app, '/sign-out', {}, { ...call, cookie });
+    expect(setCookiesOf(signOut).join('\n')).toMatch(/^__Host-better-auth\.session_token=;.*Max-Age=0/im);
+    expect(await sessionUserOf(t.app, cookie)).toBeNull();
   });
 });

@@ -127,6 +127,11 @@ export const stripeEvent = pgTable(
     created: bigint('created', { mode: 'number' }).notNull(),
     objectId: text('object_id'),
     payload: jsonb('payload').$type<StoredStripeEvent>().notNull(),
+    /**
+     * The body as received, only when jsonb refused it (a lone UTF-16 surrogate, U+0000, a number
+     * beyond numeric's range): `payload` then holds the envelope alone and the event is not synced.
+     */
+    rawPayload: text('raw_payload'),
     sourceId: text('source_id'),
     subscriptionId: text('subscription_id'),
     state: text('state').notNull(),

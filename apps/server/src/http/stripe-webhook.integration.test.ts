@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { source, stripeEvent } from '../db/schema.ts';
+import { activityReasons } from '@billbridge/contract';
+import { activity, source, stripeEvent } from '../db/schema.ts';
 import { postWebhook, seedSource, signatureOf, stripeEventOf } from '../testing/sync.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { waitFor } from '../testing/wait.ts';
@@ -114,22 +115,22 @@ describe('POST /webhooks/stripe', () => {
     });
   });
 
-  it('refuses only the delivery the database cannot store when others arrive with it', async () => {
+  it('keeps raw only the delivery the database cannot store when others arrive with it', async () => {
     const good = stripeEventOf({ account });
+    const badEvent = stripeEventOf({ account });
     // JSON allows any number; PostgreSQL's jsonb holds none this large.
-    const bad = JSON.stringify(stripeEventOf({ account })).replace(
-      '"object":"event"',
-      '"object":"event","x":1e999999',
-    );
-    const [goodAnswer, badAnswer] = await Promise.all([
-      postWebhook(t, JSON.stringify(good)),
-      postWebhook(t, bad),
-    ]);
-    expect(goodAnswer?.statusCode).toBe(200);
-    expect(badAnswer?.statusCode).toBeGreaterThanOrEqual(500);
+    const bad = JSON.stringify(badEvent).replace('"object":"event"', '"object":"event","x":1e999999');
+    const answers = await Promise.all([postWebhook(t, JSON.stringify(good)), postWebhook(t, bad)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
     const rows = await storedEvents();
-    expect(rows.filter((row) => row.eventId === good.id)).toHaveLength(1);
-    expect(rows.filter((row) => row.eventId === (JSON.parse(bad) as { id: string }).id)).toHaveLength(0);
+    expect(rows.find((row) => row.eventId === good.id)).toMatchObject({
+      state: 'received',
+      rawPayload: null,
+    });
+    expect(rows.find((row) => row.eventId === badEvent.id)).toMatchObject({
+      state: 'ignored',
+      rawPayload: bad,
+    });
   });
 
   it('records an event of an unknown account and answers 200 without syncing it', async () => {
@@ -169,24 +170,39 @@ describe('POST /webhooks/stripe', () => {
   });
 
   it.each([
-    ['U+0000', 'Nul\\u0000Name', 'Nul\uFFFDName'],
-    ['a lone surrogate escape', 'Half\\ud83dName', 'Half\uFFFDName'],
+    ['U+0000', '"Nul\\u0000Name"'],
+    ['a lone surrogate escape', '"Half\\ud83dName"'],
+    ['a number beyond numeric’s range', '1e999999'],
   ])(
-    'stores an event whose text holds %s, as U+FFFD, instead of failing every delivery',
-    async (_, escaped, stored) => {
-      const event = stripeEventOf({
-        account,
-        type: 'customer.created',
-        object: { id: 'cus_Esc000000001', object: 'customer', email: 'esc@example.com', name: 'PLACEHOLDER' },
-      });
-      const body = JSON.stringify(event).replace('PLACEHOLDER', escaped);
+    'answers 200 to an event whose object holds %s, keeps its body raw and logs it as failed, unsynced',
+    async (_, unstorable) => {
+      const customer = {
+        id: 'cus_Esc000000001',
+        object: 'customer',
+        email: 'esc@example.com',
+        name: 'PLACEHOLDER',
+      };
+      const event = stripeEventOf({ account, type: 'customer.created', object: customer });
+      const body = JSON.stringify(event).replace('"PLACEHOLDER"', unstorable);
       expect((await postWebhook(t, body)).statusCode).toBe(200);
       const [row] = await t.context.database.db
         .select()
         .from(stripeEvent)
         .where(eq(stripeEvent.eventId, event.id));
-      expect((row?.payload as { data: { object: { name: string } } }).data.object.name).toBe(stored);
-      expect(row?.state).toBe('received');
+      expect(row).toMatchObject({
+        state: 'ignored',
+        rawPayload: body,
+        lastError: activityReasons.unstorableBody,
+      });
+      // Only the envelope is kept as jsonb: none of the object's fields, altered or not.
+      expect(row?.payload.data.object).toEqual({ id: customer.id, object: 'customer' });
+      const logged = await t.context.database.db
+        .select()
+        .from(activity)
+        .where(eq(activity.eventId, event.id));
+      expect(logged).toMatchObject([{ status: 'failure', reason: activityReasons.unstorableBody }]);
+      // Stripe's retry of the same delivery is a duplicate, answered 200 again.
+      expect((await postWebhook(t, body)).json()).toEqual({ received: true, duplicate: true });
     },
   );
 

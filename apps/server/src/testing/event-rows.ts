@@ -17,6 +17,7 @@ export const eventRowOf = (
   objectId: String(object.id),
   // A fixture carries the fields a test needs, not a whole Stripe object.
   payload: { type, data: { object } } as unknown as StripeEventRow['payload'],
+  rawPayload: null,
   sourceId: 'source-1',
   subscriptionId: 'workspace-1',
   state: 'ready',

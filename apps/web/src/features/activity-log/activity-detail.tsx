@@ -17,14 +17,11 @@ import { SectionLoader } from '../../components/section-loader.tsx';
 import { ActivityStatusBadge } from '../dashboard/activity-status-badge.tsx';
 import { activityReasonText } from '../dashboard/activity-reason.ts';
 import { useActivityDetail, useRetryActivity } from './activity-log-queries.ts';
+import { isRetriable } from './retriable.ts';
 
 const crmObjects = ['contacts', 'deals', 'line_items', 'products', 'invoices'] as const;
 const isCrmObject = (type: string): type is (typeof crmObjects)[number] =>
   (crmObjects as readonly string[]).includes(type);
-
-/** Failed and held events go through the pipeline again on request. */
-export const isRetriable = (item: { status: string; held: boolean }) =>
-  item.held || item.status === 'failure';
 
 /**
  * One event in full: its status and reason, HubSpot's last answer, what it became in each portal

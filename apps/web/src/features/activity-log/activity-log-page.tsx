@@ -14,8 +14,9 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { SectionLoader } from '../../components/section-loader.tsx';
 import { ActivityTable } from '../dashboard/activity-table.tsx';
 import { useCurrentSubscription } from '../subscriptions/subscription-context.ts';
-import { ActivityDetail, isRetriable } from './activity-detail.tsx';
+import { ActivityDetail } from './activity-detail.tsx';
 import { useActivityLog, useRetryActivity, useRetryFailed } from './activity-log-queries.ts';
+import { isRetriable } from './retriable.ts';
 import { isRangeInverted, noFilters, queryOf, retryRangeOf, type LogFilters } from './log-filters.ts';
 
 /** Status, type and day range; every change starts the list over at its first page. */
@@ -133,7 +134,7 @@ export const ActivityLogPage = () => {
                     <Button size="xs" variant="default" onClick={() => setOpened(item.id)}>
                       {t('activityLog.details')}
                     </Button>
-                    {isRetriable({ status: item.status, held: item.held ?? false }) && (
+                    {isRetriable({ status: item.status, held: item.held ?? false, reason: item.reason }) && (
                       <Button
                         size="xs"
                         color="orange"

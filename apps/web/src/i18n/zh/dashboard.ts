@@ -11,6 +11,7 @@ const translations: Pick<Translations, 'dashboard' | 'activityLog'> = {
       superseded: 'HubSpot 中已有此对象更新的状态',
       heldForDestination: '已保留，直到连接并启用 HubSpot 目标',
       heldForCap: '已保留：此工作区已达到其套餐在本计费周期内的同步事件上限',
+      unstorableBody: '未同步：Stripe 发送的文本或数字无法存入数据库（已按原样保存）',
       toggleOff: '{{toggle}}的同步已关闭',
       heldForCurrency: '已保留：请在 HubSpot 中启用 {{code}}（设置 › 账户默认值 › 货币），然后重试',
       retrying: '正在重试：{{reason}}',

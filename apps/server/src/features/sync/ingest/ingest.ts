@@ -1,7 +1,9 @@
 import type Stripe from 'stripe';
+import { activityReasons } from '@billbridge/contract';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/client.ts';
 import { definePrepared } from '../../../db/prepared.ts';
+import { isUnstorableValue } from '../../../db/errors.ts';
 import { turnBatch, type BatchLimit } from '../../../db/turn-batch.ts';
 import { noticeConnectionLost } from '../../connections/connection-lost.ts';
 import { deauthorization, eventTypeOf } from '../events/event-types.ts';
@@ -12,6 +14,7 @@ const noSource = 'No source is connected to this Stripe account';
 const testModeOnLive = 'Test-mode event on a live source';
 const liveModeOnTest = 'Live-mode event on a test-mode source';
 const staleDeauthorization = 'Deauthorization sent before the account was connected again';
+const unstorable = activityReasons.unstorableBody;
 
 /** The object an event is about: what ordering and the CRM link are keyed on. */
 const objectIdOf = ({ data: { object } }: Stripe.Event): string | null =>
@@ -28,9 +31,9 @@ const unstorableEscapes = [
 ];
 
 /**
- * PostgreSQL's jsonb holds no U+0000 and no lone UTF-16 surrogate (issue 38), and Stripe passes
- * text fields through as customers typed them: each such escape (not an escaped backslash before
- * `u0000`) becomes U+FFFD, so the event is stored and synced instead of being refused at every retry.
+ * PostgreSQL's jsonb holds no U+0000 and no lone UTF-16 surrogate (issue 38): each such escape (not
+ * an escaped backslash before `u0000`) becomes U+FFFD. For the backfill's objects, which we
+ * serialise ourselves; a webhook's body is never altered (`ingestStripeEvent` keeps it raw instead).
  */
 export const storableJson = (json: string): string =>
   json.includes('\\u')
@@ -51,17 +54,19 @@ type Stored = {
  * ONE statement for any number of events, prepared once per connection (planning it costs more
  * than running it): finds each event's source by account, stores the event as `received` (the
  * inbox row is the sync job, decision 010) or `ignored` with the reason (an unknown account, the
- * other mode than the source's, a deauthorization older than the connection), logs an ignored
- * event's activity, and on a current `account.application.deauthorized` marks the source as
- * needing a reconnection: its account goes, its switch and settings stay. A known event id inserts
- * nothing. The payloads come as one JSON array of the bodies as received.
+ * other mode than the source's, a deauthorization older than the connection, a body jsonb cannot
+ * hold), logs an ignored event's activity (a failure for the body, which no retry can mend), and
+ * on a current `account.application.deauthorized` marks the source as needing a reconnection: its
+ * account goes, its switch and settings stay. A known event id inserts nothing. The payloads come
+ * as one JSON array of the bodies as received; a raw body only with its envelope as payload.
  */
 const storeEvents = definePrepared<Stored>(
   'ingest_stripe_events',
   `with given as (
      select e.*, p.payload
-     from unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $5::bigint[], $6::text[], $7::text[])
-            with ordinality as e (account_id, event_id, type, livemode, created, object_id, activity, n)
+     from unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $5::bigint[], $6::text[], $7::text[],
+                 $9::text[])
+            with ordinality as e (account_id, event_id, type, livemode, created, object_id, activity, raw_payload, n)
      join jsonb_array_elements($8::jsonb) with ordinality as p (payload, n) using (n)
    ),
    verdict as (
@@ -71,6 +76,7 @@ const storeEvents = definePrepared<Stored>(
             when not found.livemode and given.livemode then '${liveModeOnTest}'
             when given.type = '${deauthorization}'
               and given.created < floor(extract(epoch from found.connected_at)) then '${staleDeauthorization}'
+            when given.raw_payload is not null then '${unstorable}'
        end as reason
      from given left join lateral (
        select id, subscription_id, livemode, connected_at from source where account_id = given.account_id limit 1
@@ -78,8 +84,9 @@ const storeEvents = definePrepared<Stored>(
    ),
    inserted as (
      insert into stripe_event
-       (account_id, event_id, type, livemode, created, object_id, payload, source_id, subscription_id, state, last_error)
-     select account_id, event_id, type, livemode, created, object_id, payload, source_id, subscription_id,
+       (account_id, event_id, type, livemode, created, object_id, payload, raw_payload, source_id, subscription_id,
+        state, last_error)
+     select account_id, event_id, type, livemode, created, object_id, payload, raw_payload, source_id, subscription_id,
        case when reason is null then 'received' else 'ignored' end, reason
      from verdict
      on conflict (account_id, event_id) do nothing
@@ -88,7 +95,8 @@ const storeEvents = definePrepared<Stored>(
    ignored_activity as (
      insert into activity (subscription_id, stripe_event_id, type, raw_event_type, event_id, time, status, reason)
      select inserted.subscription_id, inserted.id, verdict.activity, inserted.type, inserted.event_id,
-       to_timestamp(inserted.created), 'warning', inserted.last_error
+       to_timestamp(inserted.created),
+       case when inserted.last_error = '${unstorable}' then 'failure' else 'warning' end, inserted.last_error
      from inserted join verdict using (account_id, event_id)
      where inserted.state = 'ignored' and inserted.subscription_id is not null
    ),
@@ -103,8 +111,28 @@ const storeEvents = definePrepared<Stored>(
      on deauthorized.id = inserted.source_id and inserted.type = '${deauthorization}'`,
 );
 
-/** A verified delivery: the event and its body as received. */
-export type Delivery = { event: Stripe.Event; payload: string };
+/**
+ * A verified delivery: the event and its body as received; `unstorable` once the database refused
+ * that body, which is then kept as text beside its envelope.
+ */
+export type Delivery = { event: Stripe.Event; payload: string; unstorable?: boolean };
+
+/**
+ * What jsonb holds of an event whose body it refused: the envelope the ingest and the activity log
+ * read (ids and strings Stripe writes itself), and the object's id and kind, none of its fields.
+ */
+const envelopeOf = (event: Stripe.Event): string => {
+  const { object } = event.data;
+  return JSON.stringify({
+    id: event.id,
+    object: event.object,
+    type: event.type,
+    account: event.account,
+    livemode: event.livemode,
+    created: event.created,
+    data: { object: { id: objectIdOf(event), object: 'object' in object ? object.object : undefined } },
+  });
+};
 
 const accountOf = (event: Stripe.Event) => event.account ?? 'platform';
 const keyOf = (account: string, eventId: string) => `${account} ${eventId}`;
@@ -126,7 +154,8 @@ export const storeStripeEvents = async (
     events.map(({ created }) => created),
     events.map(objectIdOf),
     events.map(({ type }) => eventTypeOf(type).activity),
-    `[${deliveries.map(({ payload }) => storableJson(payload)).join(',')}]`,
+    `[${deliveries.map((delivery) => (delivery.unstorable ? envelopeOf(delivery.event) : delivery.payload)).join(',')}]`,
+    deliveries.map(({ payload, unstorable }) => (unstorable ? payload : null)),
   ]);
   const byKey = new Map(rows.map((row) => [keyOf(row.account_id, row.event_id), row]));
   return events.map((event) => {
@@ -136,6 +165,24 @@ export const storeStripeEvents = async (
     return row;
   });
 };
+
+/**
+ * A delivery stored alone; a body jsonb refuses (issue 38: Stripe passes on what customers typed)
+ * is stored again with its raw text kept, so the delivery is answered 2xx and logged as failed
+ * instead of answering 5xx at every retry for three days. Only a delivery run alone takes this
+ * path: a refused batch is first run again delivery by delivery (`turnBatch`).
+ */
+const storeAlone = (database: Database, delivery: Delivery) =>
+  storeStripeEvents(database, [delivery]).catch((error: unknown) => {
+    if (delivery.unstorable || !isUnstorableValue(error)) throw error;
+    return storeStripeEvents(database, [{ ...delivery, unstorable: true }]);
+  });
+
+/** A batch of several deliveries shares one statement; a lone one may keep its body raw. */
+const storeBatch = (database: Database, deliveries: Delivery[]) =>
+  deliveries.length === 1 && deliveries[0]
+    ? storeAlone(database, deliveries[0])
+    : storeStripeEvents(database, deliveries);
 
 const batches = new WeakMap<Database, (delivery: Delivery) => Promise<Stored | undefined>>();
 /** Bodies of up to 1 MB each: a batch's JSON array stays far below what one statement may carry. */
@@ -149,11 +196,10 @@ const batchLimit: BatchLimit<Delivery> = {
  * it in the same batch would still find its source.
  */
 const storeInTurn = (database: Database, delivery: Delivery): Promise<Stored | undefined> => {
-  if (delivery.event.type === deauthorization)
-    return storeStripeEvents(database, [delivery]).then(([row]) => row);
+  if (delivery.event.type === deauthorization) return storeAlone(database, delivery).then(([row]) => row);
   let store = batches.get(database);
   if (!store) {
-    store = turnBatch((deliveries: Delivery[]) => storeStripeEvents(database, deliveries), batchLimit);
+    store = turnBatch((deliveries: Delivery[]) => storeBatch(database, deliveries), batchLimit);
     batches.set(database, store);
   }
   return store(delivery);

@@ -1,0 +1,1 @@
+ALTER TABLE "stripe_event" ADD COLUMN "raw_payload" text;
