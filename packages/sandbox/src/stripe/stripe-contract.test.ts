@@ -50,7 +50,8 @@ const priced = async (amount = 4900): Promise<{ product: Stripe.Product; price: 
 };
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  // The app's billing form calls the stand-in from the app's origin (issue 38 §7: only that one).
+  sandbox = await startSandbox({ browserAccess: { appOrigins: ['http://localhost:3000'] } });
   connected = sandbox.stripeState.createConnectedAccount({ name: 'Acme' });
   stripe = client(connected.secretKey);
   browser = client(connected.publishableKey);
@@ -408,7 +409,12 @@ describe('Stripe stand-in through the official SDK', () => {
     ).rejects.toMatchObject({ statusCode: 403 });
   });
 
-  it('lets browsers on another origin create cards (CORS preflight and answer)', async () => {
+  it("lets the app's pages create cards (CORS preflight and answer), and no other origin", async () => {
+    const foreign = await fetch(`${sandbox.stripe.url}/v1/payment_methods`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
     const preflight = await fetch(`${sandbox.stripe.url}/v1/payment_methods`, {
       method: 'OPTIONS',
       headers: {
