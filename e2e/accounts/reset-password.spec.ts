@@ -30,7 +30,7 @@ test('a forgotten password is reset through the e-mailed link, once', async ({ p
   await newPassword.fill('abc');
   await confirm.fill('abc');
   await page.getByRole('button', { name: 'Reset password' }).click();
-  await expect(page.getByText('The passwords must match and be at least 6 characters long')).toBeVisible();
+  await expect(page.getByText('The passwords must match and be at least 8 characters long')).toBeVisible();
 
   await newPassword.fill('qwertyuiop');
   await confirm.fill('qwertyuiop');
@@ -89,9 +89,10 @@ test('重置密码：保存中文后，整个流程和邮件都使用中文', as
   await page.getByRole('button', { name: '重置密码' }).click();
   await expect(page.getByText('两次输入的密码不一致')).toBeVisible();
 
+  // Seven characters: the form holds the contract's minimum of eight, as the server does.
   await page.getByRole('textbox', { name: '确认新密码' }).fill('新的密码很安全');
   await page.getByRole('button', { name: '重置密码' }).click();
-  await expect(page.getByRole('alert')).toContainText('密码至少需要 8 个字符。');
+  await expect(page.getByText('两次输入的密码必须一致，且至少 8 个字符')).toBeVisible();
 
   await page.getByRole('textbox', { name: '新密码', exact: true }).fill('新的密码非常非常安全');
   await page.getByRole('textbox', { name: '确认新密码' }).fill('新的密码非常非常安全');
