@@ -24,22 +24,4 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  {
-    files: ['packages/contract/src/**/*.ts'],
-    ignores: ['packages/contract/src/zod.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'zod',
-              message: "Take `z` from './zod.ts': in a browser it must be set up before any schema is built.",
-              allowTypeImports: true,
-            },
-          ],
-        },
-      ],
-    },
-  },
 );

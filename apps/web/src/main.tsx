@@ -7,6 +7,12 @@ import { preloadRoute } from './app/route-preload.ts';
 import { i18nReady } from './i18n/i18n.ts';
 import { authClient } from './lib/auth-client.ts';
 
+// zod, loaded later with the forms, compiles parsers with `new Function` once a probe finds eval
+// works; the page's CSP forbids eval, so the probe alone is a violation the browser reports. zod 4
+// keeps its settings (`z.config`) in this global, which it reads when it loads: parse without
+// compiling. Set here, the entry carries none of zod's code.
+Object.assign(globalThis, { __zod_globalConfig: { jitless: true } });
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 

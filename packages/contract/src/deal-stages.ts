@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z } from 'zod';
 import { connectionIdSchema } from './connections.ts';
 import { defineFunction } from './define-function.ts';
 import { destinationSettingsSchema } from './destinations.ts';

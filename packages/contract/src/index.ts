@@ -18,6 +18,7 @@ export * from './activity-reasons.ts';
 export * from './reconciliation.ts';
 export * from './deal-stages.ts';
 export * from './connections.ts';
+export * from './source-toggles.ts';
 export * from './sources.ts';
 export * from './destinations.ts';
 export * from './activity.ts';

@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z } from 'zod';
 import { defineFunction } from './define-function.ts';
 import { permissionKeys } from './permissions.ts';
 import { permissionListSchema } from './members.ts';

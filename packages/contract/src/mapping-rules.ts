@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z } from 'zod';
 
 /** Billing-subscription statuses a mapping rule can name (spec §4 "Mapping statuses offered"). */
 export const mappingStatuses = [

@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z } from 'zod';
 import { defineFunction } from './define-function.ts';
 import { defaultPermission, permissionKeys, type PermissionKey } from './permissions.ts';
 import { subscriptionIdSchema } from './subscriptions.ts';

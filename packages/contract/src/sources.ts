@@ -1,4 +1,5 @@
-import { z } from './zod.ts';
+import { z } from 'zod';
+import { sourceSyncToggles, type SourceSyncToggle } from './source-toggles.ts';
 import { defineFunction } from './define-function.ts';
 import {
   authorizationCodeSchema,
@@ -16,8 +17,6 @@ export const sourceTypes = ['stripe'] as const;
 export type SourceType = (typeof sourceTypes)[number];
 
 /** The kinds of Stripe objects a source syncs; each can be turned off, and all start on. */
-export const sourceSyncToggles = ['customers', 'payments', 'invoices', 'subscriptions', 'products'] as const;
-export type SourceSyncToggle = (typeof sourceSyncToggles)[number];
 
 export const sourceSettingsSchema = z
   .object({
