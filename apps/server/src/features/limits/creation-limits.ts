@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
 import {
   billingMessages,
   connectionMessages,
@@ -49,12 +49,15 @@ export const assertMayCreateWorkspace = async (tx: Transaction, caller: Caller):
 export const recordBillingAttempt = async (db: Db, userId: string, kind: string): Promise<void> =>
   db.transaction(async (tx) => {
     await lockCreations(tx, `billing:${userId}`);
+    const dayAgo = new Date(Date.now() - dayMs);
+    // Only the last day counts: older attempts go here, so the table never outgrows a day's attempts.
+    await tx
+      .delete(billingAttempt)
+      .where(and(eq(billingAttempt.userId, userId), lte(billingAttempt.createdAt, dayAgo)));
     const [recent] = await tx
       .select({ n: count() })
       .from(billingAttempt)
-      .where(
-        and(eq(billingAttempt.userId, userId), gt(billingAttempt.createdAt, new Date(Date.now() - dayMs))),
-      );
+      .where(and(eq(billingAttempt.userId, userId), gt(billingAttempt.createdAt, dayAgo)));
     if ((recent?.n ?? 0) >= creationLimits.billingAttemptsPerDay)
       throw keyedError('resource-exhausted', billingMessages, 'tooManyBillingAttempts');
     await tx.insert(billingAttempt).values({ id: randomUUID(), userId, kind });
