@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Billbridge: one image for every process (web, worker, sandbox, admin), chosen by the command.
-#   docker build -t billbridge .
+#   docker build -t billbridge:$(npm pkg get version | tr -d '"') .   tagged with the release (CHANGELOG.md)
 #   docker run -e DATABASE_URL=… -e SECRET=… -e SMTP_URL=… billbridge              web (npm run server)
 #   docker run … billbridge node apps/server/dist/main/worker.js                       worker
 # Configuration is environment only (.env.example lists every variable).

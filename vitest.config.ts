@@ -29,7 +29,14 @@ const integrationProjects = (
   engine: string,
   env: Record<string, string>,
 ): TestProjectInlineConfiguration[] => {
-  const common = { env, testTimeout: 60_000, hookTimeout: 60_000 };
+  // Each project makes one migrated database and every test file starts from a copy of it.
+  const common = {
+    env,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    globalSetup: ['apps/server/src/testing/database-template.ts'],
+    setupFiles: ['apps/server/src/testing/template-setup.ts'],
+  };
   return [
     {
       test: {

@@ -10,8 +10,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { backfill, source, stripeEvent } from '../apps/server/src/db/schema.ts';
-import { beginBackfill } from '../apps/server/src/features/backfill/begin-backfill.ts';
-import { syntheticEventType } from '../apps/server/src/features/backfill/stripe-listing.ts';
+import { beginBackfill } from '../apps/server/src/features/sources/backfill/begin-backfill.ts';
+import { syntheticEventType } from '../apps/server/src/features/sources/backfill/stripe-listing.ts';
 import { seedMonthlyPrice, seedSyncedWorkspace } from '../apps/server/src/testing/sync.ts';
 import { callsByEndpoint, sleep, startSyncBench } from './sync-harness.ts';
 

@@ -5,10 +5,11 @@
  * (`BENCH_ACCEPT_ENCODING` to try another, `identity` for none).
  *
  * - eager: what `dist/index.html` loads before any route runs — the entry script plus every
- *   `<link rel="modulepreload">`.
+ *   `<link rel="modulepreload">` it names for every page.
  * - per route: eager plus the lazy chunks fetched before it renders — the translation namespaces it
  *   needs in the visitor's language (English here; `app/page-namespaces.ts`) and the route's layouts
- *   and page with their static imports, from Vite's manifest: `/signin`, the dashboard, and a
+ *   and page with their static imports, as the build lists them for the server to name in that
+ *   page's HTML (`route-chunks.json`, decision 061): `/signin`, the dashboard, and a
  *   destination's detail page (the heaviest form: mapping editor, selects, dialogs). Chunks a page
  *   loads after its first render (the dashboard's chart and activity table, which load beside their
  *   data) are not counted.
@@ -25,35 +26,16 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { registerCompression } from '../apps/server/src/http/compression.ts';
 import { registerSpa } from '../apps/server/src/http/spa.ts';
-
-type ManifestEntry = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
-type Manifest = Record<string, ManifestEntry>;
+import type { PageKey } from '@billbridge/contract';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
 const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
-/** Each measured page's route and the lazy modules the router loads to render it. */
-const routes: Record<string, string[]> = {
-  '/signin': [
-    'src/i18n/en/common.ts',
-    'src/app/layouts/auth-layout.tsx',
-    'src/features/accounts/sign-in-page.tsx',
-  ],
-  '/subscription/:id': [
-    'src/i18n/en/common.ts',
-    'src/i18n/en/connections.ts',
-    'src/i18n/en/dashboard.ts',
-    'src/app/layouts/main-layout.tsx',
-    'src/app/layouts/subscription-layout.tsx',
-    'src/features/dashboard/dashboard-page.tsx',
-  ],
-  '/subscription/:id/destinations/:destinationId': [
-    'src/i18n/en/common.ts',
-    'src/i18n/en/connections.ts',
-    'src/app/layouts/main-layout.tsx',
-    'src/app/layouts/subscription-layout.tsx',
-    'src/features/destinations/destination-detail-page.tsx',
-  ],
+/** Each measured page's route and its page key in the build's `route-chunks.json`. */
+const routes: Record<string, PageKey> = {
+  '/signin': 'signIn',
+  '/subscription/:id': 'subscription',
+  '/subscription/:id/destinations/:destinationId': 'destinationDetails',
 };
 
 if (process.env.BENCH_SKIP_BUILD !== '1') {
@@ -104,27 +86,22 @@ for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
 }
 if (eagerScripts.size === 0) throw new Error('dist/index.html loads no module script: is the build broken?');
 
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+/** Per page, the chunks it loads after the entry (English), as the build lists them for the server. */
+const routeChunks = JSON.parse(readFileSync(path.join(dist, 'route-chunks.json'), 'utf8')) as Partial<
+  Record<PageKey, { en: string[] }>
+>;
 
-/** The scripts a route needs: eager ones, then each lazy module with its static imports. */
-const scriptsOf = (modules: string[]) => {
-  const scripts = new Set(eagerScripts);
-  const visit = (key: string) => {
-    const entry = manifest[key];
-    if (!entry) throw new Error(`${key} is not in the Vite manifest: did the route's module move?`);
-    if (scripts.has(entry.file) && !modules.includes(key)) return;
-    scripts.add(entry.file);
-    entry.css?.forEach((file) => stylesheets.add(file));
-    entry.imports?.forEach(visit);
-  };
-  modules.forEach(visit);
-  return scripts;
+/** The scripts a route needs: the eager ones, then the page's own. */
+const scriptsOf = (key: PageKey) => {
+  const own = routeChunks[key]?.en;
+  if (!own) throw new Error(`${key} is not in route-chunks.json: is the build broken?`);
+  return new Set([...eagerScripts, ...own]);
 };
 
 const page = await fetchEncoded('/signin');
 const eagerJsKb = kb(await weigh(eagerScripts));
-for (const [route, modules] of Object.entries(routes)) {
-  const scripts = scriptsOf(modules);
+for (const [route, key] of Object.entries(routes)) {
+  const scripts = scriptsOf(key);
   const renderJsKb = kb(await weigh(scripts));
   console.log(`\n${route} — JavaScript as sent for Accept-Encoding: ${acceptEncoding}`);
   for (const file of scripts) {

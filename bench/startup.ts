@@ -1,8 +1,9 @@
 /**
  * `npm run bench:startup`: seconds from the start command to `/readyz` answering 200 on a fresh
- * data folder — `npm start` as a newcomer runs it (web build included), then the server alone on an
- * already-built app, compiled (as production runs it) and from source through tsx (as before
- * decision 029) — with each one's resident memory once ready. Ends with one JSON line.
+ * data folder — `npm start` as a newcomer runs it (web build included), again on that up-to-date
+ * build (nothing rebuilt, decision 059), then the server alone on an already-built app, compiled
+ * (as production runs it) and from source through tsx (as before decision 029) — with each one's
+ * resident memory once ready. Ends with one JSON line.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -40,16 +41,28 @@ const timeToReady = async (command: string, args: string[]): Promise<Ready> => {
   } finally {
     if (child.pid) process.kill(-child.pid, 'SIGTERM');
     await new Promise((resolve) => child.on('exit', resolve));
+    // `npm` exits before the server it started has stopped: the next run must not find it answering.
+    while (
+      await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
 };
 
+// Without the build's record of what it last built, `npm start` builds everything, as on a fresh clone.
+rmSync('node_modules/.cache/billbridge-build', { recursive: true, force: true });
 const withBuild = await timeToReady('npm', ['start']);
+const upToDate = await timeToReady('npm', ['start']);
 const compiled = await timeToReady(process.execPath, ['apps/server/dist/main/start.js']);
 const fromSource = await timeToReady(process.execPath, ['--import', 'tsx', 'apps/server/src/main/start.ts']);
 console.log(`Node.js ${process.version}`);
 console.log(
-  `npm start → /readyz on a fresh data folder: ${withBuild.seconds.toFixed(1)} s (builds included)`,
+  `npm start → /readyz on a fresh data folder: ${withBuild.seconds.toFixed(1)} s (builds included), ${upToDate.seconds.toFixed(1)} s on an up-to-date build`,
 );
 for (const [name, ready] of [
   ['compiled', compiled],
@@ -62,6 +75,7 @@ console.log(
     bench: 'startup',
     node: process.version,
     npmStartSeconds: +withBuild.seconds.toFixed(2),
+    npmStartUpToDateSeconds: +upToDate.seconds.toFixed(2),
     compiledStartSeconds: +compiled.seconds.toFixed(2),
     compiledRssMb: compiled.rssMb,
     tsxStartSeconds: +fromSource.seconds.toFixed(2),

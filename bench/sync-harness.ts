@@ -13,11 +13,17 @@ import Stripe from 'stripe';
 import type { Sandbox } from '@billbridge/sandbox';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { activity, user } from '../apps/server/src/db/schema.ts';
-import { buildHttpApp } from '../apps/server/src/http/app.ts';
-import { startWorker } from '../apps/server/src/jobs/worker.ts';
+import { buildServerHttpApp } from '../apps/server/src/main/http-app.ts';
+import { startWorker } from '../apps/server/src/main/start-worker.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import { bootstrap } from '../apps/server/src/main/bootstrap.ts';
-import { ruleOf, seedDestination, seedSource, stripeEventOf } from '../apps/server/src/testing/sync.ts';
+import {
+  billingSubscriptionOf,
+  ruleOf,
+  seedDestination,
+  seedSource,
+  stripeEventOf,
+} from '../apps/server/src/testing/sync.ts';
 import { seedWorkspace } from '../apps/server/src/testing/workspaces.ts';
 import { createPostgresDatabase, testConfig, type TestApp } from '../apps/server/src/testing/test-app.ts';
 import {
@@ -115,7 +121,35 @@ export const callsByEndpoint = (requests: { method: string; path: string }[]): R
   return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]));
 };
 
-export const startSyncBench = async ({ worker = true } = {}) => {
+/**
+ * A workspace's stream of events, one per call: a customer, then a billing subscription of it.
+ * `tag` keeps the ids of different benches (and workspaces) apart.
+ */
+export const workspaceEvents = (
+  post: (account: string, type: string, object: Record<string, unknown>) => Promise<string>,
+  world: BenchWorkspace,
+  tag: string,
+) => {
+  let sent = 0;
+  return () => {
+    sent += 1;
+    const customer = `cus_${tag}x${Math.ceil(sent / 2)}`;
+    return sent % 2 === 1
+      ? post(world.account, 'customer.created', {
+          id: customer,
+          object: 'customer',
+          email: `${customer}@example.com`,
+        })
+      : post(
+          world.account,
+          'customer.subscription.created',
+          billingSubscriptionOf(`sub_${tag}x${sent}`, customer),
+        );
+  };
+};
+
+/** `port` 0 listens on any free port; `worker: false` leaves the jobs to `startWorker` or processes apart. */
+export const startSyncBench = async ({ worker = true, port: listenOn = 0 } = {}) => {
   const postgres = await createPostgresDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bb-bench-sync-'));
   const config = testConfig({
@@ -125,8 +159,8 @@ export const startSyncBench = async ({ worker = true } = {}) => {
   });
   const running = await bootstrap(config, createLogger(config), { databaseUrl: postgres.url });
   const { context } = running;
-  const app = await buildHttpApp(context, { webDist: path.join(dataDir, 'no-web') });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const app = await buildServerHttpApp(context, { webDist: path.join(dataDir, 'no-web') });
+  await app.listen({ port: listenOn, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const t: TestApp = { app, context, config, close: async () => undefined };
   const sandbox = context.providers.sandbox as Sandbox;
@@ -138,8 +172,8 @@ export const startSyncBench = async ({ worker = true } = {}) => {
   /** When each posted webhook was sent, by event id. */
   const sentAt = new Map<string, number>();
 
-  /** Posts one signed webhook of `account` and remembers when it was sent; resolves with its id. */
-  const post = (account: string, type: string, object: Record<string, unknown>) =>
+  /** Posts one signed webhook of `account` to `target` and remembers when it was sent; resolves with its id. */
+  const postTo = (target: number) => (account: string, type: string, object: Record<string, unknown>) =>
     new Promise<string>((resolve, reject) => {
       const event = stripeEventOf({ account, type, object });
       const body = JSON.stringify(event);
@@ -148,7 +182,7 @@ export const startSyncBench = async ({ worker = true } = {}) => {
         {
           agent,
           host: '127.0.0.1',
-          port,
+          port: target,
           path: '/webhooks/stripe',
           method: 'POST',
           headers: {
@@ -168,16 +202,19 @@ export const startSyncBench = async ({ worker = true } = {}) => {
       request.on('error', reject);
       request.end(body);
     });
+  const post = postTo(port);
 
   /**
-   * Waits until every event settled; returns each one's webhook-to-CRM latency and the last settle
-   * time. Each look asks only for the events still open, in one array parameter, so the waiting
-   * costs the process under test little.
+   * Waits until every event settled (or `timeoutMs` passed: the rest stay `open`); returns each
+   * one's webhook-to-CRM latency and the last settle time. Each look asks only for the events still
+   * open, in one array parameter, so the waiting costs the process under test little.
    */
-  const settled = async (ids: string[]) => {
+  const settled = async (ids: string[], { timeoutMs = Infinity } = {}) => {
     const done = new Map<string, { status: string; updatedAt: Date }>();
+    const deadline = Date.now() + timeoutMs;
     let open = ids;
-    while (open.length > 0) {
+    while (open.length > 0 && Date.now() < deadline) {
+      // A look refused (a shared server out of connections) is only a look: the next one counts.
       const rows = await context.database.db
         .select({ eventId: activity.eventId, status: activity.status, updatedAt: activity.updatedAt })
         .from(activity)
@@ -186,7 +223,8 @@ export const startSyncBench = async ({ worker = true } = {}) => {
             sql`${activity.eventId} = any(${sql.param(open)}::text[])`,
             inArray(activity.status, ['success', 'warning', 'failure']),
           ),
-        );
+        )
+        .catch(() => []);
       for (const row of rows) done.set(row.eventId, row);
       open = open.filter((id) => !done.has(id));
       if (open.length > 0) await sleep(200);
@@ -195,9 +233,14 @@ export const startSyncBench = async ({ worker = true } = {}) => {
       const row = done.get(id);
       return row ? [{ eventId: id, ...row }] : [];
     });
+    const latencyOf = (row: { eventId: string; updatedAt: Date }) =>
+      row.updatedAt.getTime() - (sentAt.get(row.eventId) ?? 0);
     return {
-      latencies: rows.map((row) => row.updatedAt.getTime() - (sentAt.get(row.eventId) ?? 0)),
-      lastAt: Math.max(...rows.map((row) => row.updatedAt.getTime())),
+      latencies: rows.map(latencyOf),
+      latencyById: new Map(rows.map((row) => [row.eventId, latencyOf(row)])),
+      open,
+      // A loop, not `Math.max(...)`: a soak settles more events than a call may take arguments.
+      lastAt: rows.reduce((last, row) => Math.max(last, row.updatedAt.getTime()), -Infinity),
       failed: rows.filter((row) => row.status === 'failure').length,
     };
   };
@@ -211,7 +254,10 @@ export const startSyncBench = async ({ worker = true } = {}) => {
     sandbox,
     sentAt,
     post,
+    postTo,
     settled,
+    /** The environment of a production entry on this bench's database and stand-ins. */
+    processEnv: () => processEnv(context, postgres.url, dataDir),
     startWorker: async () => {
       stopWorker ??= await startJobs();
     },

@@ -5,7 +5,9 @@
  * settled, right after HubSpot's answer) at 1 and at 100 events/s, HubSpot calls per event and per
  * invoice through its lifecycle, 429s,
  * the busiest 10 s window, and sustained events/s through a backlog. PostgreSQL (TEST_DATABASE_URL,
- * default the local server); ends with one JSON line. BENCH_SCALE (default 1) scales durations.
+ * default the local server); ends with one JSON line. BENCH_SCALE (default 1) scales durations;
+ * BENCH_FIELD_MAPPINGS (default 0) maps that many metadata keys per object (contacts, deals, line
+ * items) to properties of their own (issue 34).
  */
 import {
   billingSubscriptionOf,
@@ -13,19 +15,74 @@ import {
   seedSyncedWorkspace,
   type SyncedWorkspace,
 } from '../apps/server/src/testing/sync.ts';
+import { Client } from '@hubspot/api-client';
+import { eq } from 'drizzle-orm';
+import type { FieldMapping } from '@billbridge/contract';
+import { destination } from '../apps/server/src/db/schema.ts';
 import { busiest10sOf, callsByEndpoint, percentile, sleep, startSyncBench } from './sync-harness.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
+const fieldMappingsPerObject = Number(process.env.BENCH_FIELD_MAPPINGS ?? 0);
 
 const bench = await startSyncBench({ worker: false });
 const { sandbox, sentAt, settled } = bench;
 const world: SyncedWorkspace = await seedSyncedWorkspace(bench.t);
+
+/** Every event carries the metadata keys `f0`…`f4`, mapped or not, so both runs send the same bytes. */
+const metadata = Object.fromEntries(Array.from({ length: 5 }, (_, n) => [`f${n}`, `value ${n}`]));
+
+/** `count` metadata keys per object, each mapped to a text property created in the portal. */
+const mapFields = async (count: number) => {
+  // Created as the portal's own users would in HubSpot (line items' properties too, which no app scope allows).
+  const { accessToken } = sandbox.hubspotState.issueToken(world.portalId, {
+    scopes: ['crm.schemas.contacts.write', 'crm.schemas.deals.write', 'crm.schemas.line_items.write'],
+  });
+  const hubspot = new Client({ accessToken, basePath: sandbox.hubspot.url });
+  const sources = { contacts: 'customer', deals: 'subscription', line_items: 'price' } as const;
+  const mappings: FieldMapping[] = [];
+  for (const [object, from] of Object.entries(sources) as [keyof typeof sources, string][]) {
+    await hubspot.crm.properties.groupsApi
+      .create(object, { name: 'bench', label: 'Bench' })
+      .catch(() => undefined);
+    for (let n = 0; n < count; n++) {
+      const name = `bench_field_${n}`;
+      await hubspot.crm.properties.coreApi.create(object, {
+        name,
+        label: name,
+        type: 'string' as never,
+        fieldType: 'text' as never,
+        groupName: 'bench',
+      });
+      mappings.push({ id: `${object}${n}`, object, source: `${from}.metadata.f${n}`, property: name });
+    }
+  }
+  const { db } = bench.t.context.database;
+  const [row] = await db.select().from(destination).where(eq(destination.id, world.destinationId));
+  await db
+    .update(destination)
+    .set({ settings: { ...row?.settings, field_mappings: mappings } })
+    .where(eq(destination.id, world.destinationId));
+  sandbox.hubspotState.resetRateLimits(world.portalId);
+};
+if (fieldMappingsPerObject > 0) await mapFields(fieldMappingsPerObject);
 await bench.startWorker();
 
 /** Posts one signed webhook of the workspace's account and remembers when it was sent. */
 const post = async (type: string, object: Record<string, unknown>) => {
   await bench.post(world.account, type, object);
 };
+
+/** A billing subscription whose own metadata and whose prices' carry the bench's keys. */
+const withMetadata = (subscription: ReturnType<typeof billingSubscriptionOf>) => ({
+  ...subscription,
+  metadata,
+  items: {
+    data: subscription.items.data.map((item) => ({
+      ...item,
+      price: { ...item.price, currency: 'usd', metadata },
+    })),
+  },
+});
 
 let counter = 0;
 /** Half the events are customers (contacts), half billing subscriptions of them (deal + line item). */
@@ -38,8 +95,12 @@ const nextEvent = () => {
         object: 'customer',
         email: `${customer}@example.com`,
         name: 'Bench Customer',
+        metadata,
       })
-    : post('customer.subscription.created', billingSubscriptionOf(`sub_bench${counter}`, customer));
+    : post(
+        'customer.subscription.created',
+        withMetadata(billingSubscriptionOf(`sub_bench${counter}`, customer)),
+      );
 };
 
 /** Sends `perSecond` events a second for `seconds`; returns the ids sent. */
@@ -149,6 +210,15 @@ const sustained = {
 };
 console.log(sustained);
 
+/** Contacts and deals that carry the last mapped property: the mappings were written, not just read. */
+const mappedRecords = (object: 'contacts' | 'deals') =>
+  fieldMappingsPerObject > 0
+    ? sandbox.hubspotState
+        .records(world.portalId, object)
+        .filter((record) => record.properties[`bench_field_${fieldMappingsPerObject - 1}`]).length
+    : 0;
+const mapped = { contacts: mappedRecords('contacts'), deals: mappedRecords('deals') };
+
 await bench.close();
 
 console.log(
@@ -158,5 +228,7 @@ console.log(
     `HubSpot calls per invoice: ${invoices.callsPerInvoiceStepwise} through draft → open → paid, ` +
     `${invoices.callsPerInvoiceAtOnce} arriving paid in one round`,
 );
-console.log(JSON.stringify({ bench: 'sync', warmup, invoices, slow, fast, sustained }));
+console.log(
+  JSON.stringify({ bench: 'sync', fieldMappingsPerObject, mapped, warmup, invoices, slow, fast, sustained }),
+);
 process.exit(0);

@@ -6,8 +6,14 @@
  * BENCH_SECONDS (default 60) size it; BENCH_WORKER=process runs the jobs in the worker entry apart.
  * Ends with one JSON line.
  */
-import { billingSubscriptionOf } from '../apps/server/src/testing/sync.ts';
-import { busiest10sOf, percentile, seedBenchWorkspaces, sleep, startSyncBench } from './sync-harness.ts';
+import {
+  busiest10sOf,
+  percentile,
+  seedBenchWorkspaces,
+  sleep,
+  startSyncBench,
+  workspaceEvents,
+} from './sync-harness.ts';
 
 const workspaceCount = Number(process.env.BENCH_WORKSPACES ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 60);
@@ -18,28 +24,7 @@ const seedingFrom = Date.now();
 const workspaces = await seedBenchWorkspaces(bench.t, workspaceCount);
 console.log({ seeded: workspaces.length, seedingSeconds: Math.round((Date.now() - seedingFrom) / 1000) });
 
-/** Each workspace's events, spread evenly over the run: a customer, then a billing subscription of it. */
-const eventsOf = (index: number) => {
-  let sent = 0;
-  return () => {
-    sent += 1;
-    const world = workspaces[index];
-    if (!world) throw new Error('no workspace');
-    const customer = `cus_t${index}x${Math.ceil(sent / 2)}`;
-    return sent % 2 === 1
-      ? bench.post(world.account, 'customer.created', {
-          id: customer,
-          object: 'customer',
-          email: `${customer}@example.com`,
-        })
-      : bench.post(
-          world.account,
-          'customer.subscription.created',
-          billingSubscriptionOf(`sub_t${index}x${sent}`, customer),
-        );
-  };
-};
-const senders = workspaces.map((_, index) => eventsOf(index));
+const senders = workspaces.map((world, index) => workspaceEvents(bench.post, world, `t${index}`));
 const total = Math.round(workspaceCount * perWorkspacePerSecond * seconds);
 const interval = 1000 / (workspaceCount * perWorkspacePerSecond);
 const from = Date.now();

@@ -49,3 +49,32 @@ test('a visitor downloads react-dom, the translations of their own language and 
   await expect.poll(() => scripts.some((text) => text.includes(dashboardTexts))).toBe(true);
   expect(scripts.filter((text) => text.includes(validationLibrary)).length).toBe(0);
 });
+
+/** The chunks an HTML answer names for the browser to fetch beside the entry. */
+const preloadedBy = async (answer: { text: () => Promise<string> }) =>
+  [...(await answer.text()).matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)">/g)].map(
+    (match) => match[1] ?? '',
+  );
+
+test('the HTML of a page names its own chunks, with the translations of the visitor’s language, so a phone fetches them beside the entry', async ({
+  request,
+}) => {
+  const english = await preloadedBy(
+    await request.get('/signin', { headers: { 'accept-language': 'en-US,en' } }),
+  );
+  expect(english.some((file) => /^sign-in-page-[\w-]+\.js$/.test(file))).toBe(true);
+  expect(english.some((file) => /^dashboard-page-/.test(file))).toBe(false);
+  expect(english.filter((file) => /^common-/.test(file))).toHaveLength(1);
+  // A Chinese reader's: the Chinese texts, and the English ones the app falls back to.
+  const chinese = await preloadedBy(
+    await request.get('/signin', { headers: { 'accept-language': 'zh-CN,zh' } }),
+  );
+  expect(chinese.filter((file) => /^common-/.test(file))).toHaveLength(2);
+  const dashboard = await preloadedBy(
+    await request.get('/subscription/7c9e6679-7425-40de-944b-e07fc1f90ae7', {
+      headers: { 'accept-language': 'en' },
+    }),
+  );
+  expect(dashboard.some((file) => /^dashboard-page-[\w-]+\.js$/.test(file))).toBe(true);
+  expect(dashboard.some((file) => /^subscription-layout-[\w-]+\.js$/.test(file))).toBe(true);
+});

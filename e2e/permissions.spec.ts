@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/accessibility.ts';
 import { newUser, signUp } from './support/accounts.ts';
 import { currentUserId, serveWorkspace } from './support/workspaces.ts';
 
@@ -30,6 +31,8 @@ test('a plain member sees the workspace dashboard, and admin pages say they need
     await expect(refusal).toContainText('It needs the Administrator permission');
     await expect(page.getByRole('link', { name: 'Back to home' })).toBeVisible();
   }
+  // One refusal page serves every path: it is checked once, on the last.
+  await expectAccessible(page, 'needs an administrator');
 });
 
 test('an admin reaches admin pages but not the owner-only ones', async ({ page }) => {
@@ -48,6 +51,7 @@ test('an admin reaches admin pages but not the owner-only ones', async ({ page }
   await expect(page.getByRole('alert').filter({ hasText: 'You cannot open this page' })).toContainText(
     'Only the owner of this subscription can open it.',
   );
+  await expectAccessible(page, 'owner only');
 });
 
 test('the owner reaches owner-only pages', async ({ page }) => {

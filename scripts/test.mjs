@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// The whole test suite: typecheck and lint first (a type or lint error fails the run before any
-// test), then Vitest (unit + integration on PGlite and, when reachable, PostgreSQL), then
-// Playwright in Chromium. In CI the PostgreSQL leg is mandatory; elsewhere it is left out
-// with a notice when no server answers. Ends with the failed tests (name, file, first lines of
-// the error: CI keeps only the tail of the output) and one plain "N passed, N failed" line.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+// The whole test suite (decision 071): typecheck, lint and the build side by side (a type or lint
+// error fails the run before any test), then Vitest (unit + integration on PGlite and, when
+// reachable, PostgreSQL), then Playwright in Chromium. In CI the PostgreSQL leg is mandatory; elsewhere it is left out
+// with a notice when no server answers. Ends with each phase's time, the failed tests (name,
+// file, first lines of the error: CI keeps only the tail of the output) and one plain
+// "N passed, N failed" line.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
 import pg from 'pg';
 
@@ -42,33 +44,72 @@ if (await reachable(databaseUrl)) {
 }
 
 mkdirSync('.tmp', { recursive: true });
-const run = (command, args, extraEnv = {}) =>
-  spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } }).status ?? 1;
+const reports = ['.tmp/vitest.json', '.tmp/playwright.json'];
+// A report left by an earlier run must not stand in for one this run failed to write.
+for (const report of reports) rmSync(report, { force: true });
 
-for (const script of ['typecheck', 'lint']) {
-  if (run('npm', ['run', script]) !== 0) {
+/**
+ * Runs a command to its end; resolves to its exit status. Jobs that run side by side print each
+ * line after their label, so the log says which job a line came from.
+ */
+const run = (label, command, args, extraEnv = {}) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...env, ...extraEnv },
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => console.log(`[${label}] ${line}`));
+    }
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+
+const phases = [];
+/** Runs `jobs` side by side and records how long the slowest took, for the summary's last line. */
+const phase = async (name, jobs) => {
+  const began = performance.now();
+  const statuses = await Promise.all(jobs);
+  phases.push(`${name} ${Math.round((performance.now() - began) / 1000)} s`);
+  return statuses;
+};
+
+/** Vitest through `npm run` (it puts node_modules/.bin, the declared Node.js, first on PATH). */
+const vitest = (label, outputFile) =>
+  run(label, 'npm', [
+    'run',
+    'test:unit',
+    '--',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${outputFile}`,
+  ]);
+
+// Typecheck, lint and the build side by side: each is mostly one core's work (decision 071).
+const [typecheck, lint] = await phase('checks and build', [
+  run('typecheck', 'npm', ['run', 'typecheck']),
+  run('lint', 'npm', ['run', 'lint']),
+  // Its failure shows again, and fails the run, when test:e2e below builds what is out of date.
+  run('build', 'npm', ['run', 'build']),
+]);
+for (const [script, status] of Object.entries({ typecheck, lint })) {
+  if (status !== 0) {
     console.error(`\nnpm run ${script} failed: fix it before the tests run.`);
     console.log('\n0 passed, 1 failed');
     process.exit(1);
   }
 }
 
-// Through `npm run`, not npx: npm run puts node_modules/.bin (the declared Node.js) first on PATH.
-const vitest = run('npm', [
-  'run',
-  'test:unit',
-  '--',
-  '--reporter=default',
-  '--reporter=json',
-  '--outputFile=.tmp/vitest.json',
+// Vitest, then Playwright: not side by side, as Vitest alone keeps both cores busy (decision 071).
+const [vitestStatus] = await phase('Vitest', [vitest('vitest', '.tmp/vitest.json')]);
+const [e2e] = await phase('Playwright', [
+  run('playwright', 'npm', ['run', 'test:e2e', '--', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: reports[1],
+  }),
 ]);
-const e2e = run('npm', ['run', 'test:e2e', '--', '--reporter=list,json'], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json',
-});
 
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
-const unit = readJson('.tmp/vitest.json');
-const browser = readJson('.tmp/playwright.json');
+const unit = readJson(reports[0]);
+const browser = readJson(reports[1]);
 const firstLines = (message = '') =>
   stripVTControlCharacters(message)
     .split('\n')
@@ -101,5 +142,6 @@ if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
 const passed = (unit?.numPassedTests ?? 0) + (browser?.stats?.expected ?? 0);
 // Each failed test, flaky browser test and file failed outside its tests counts once.
 const failed = failures.length;
+console.log(`\nPhases: ${phases.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(vitest || e2e || (failed > 0 ? 1 : 0));
+process.exit(vitestStatus || e2e || (failed > 0 ? 1 : 0));

@@ -42,6 +42,7 @@ test('editing the name needs a name and returns to the profile after 1.5 s', asy
   await name.fill('   ');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Name is required')).toBeVisible();
+  await expectAccessible(page, 'name required');
 
   await name.fill('Grace Hopper');
   const started = Date.now();

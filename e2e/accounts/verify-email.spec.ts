@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
 import { newUser, signUp } from '../support/accounts.ts';
 import { mailLinkOf, openMailLink } from '../support/mailbox.ts';
 
@@ -20,6 +21,7 @@ test('a newcomer verifies the email from the dev mailbox and the profile says so
   const href = await openMailLink(page, user.email, 'Verify your email for Billbridge', 3);
   expect(href).toMatch(/\/auth\/action\?mode=verifyEmail&oobCode=/);
   await expect(page.getByText(`Your email ${user.email} has been verified.`)).toBeVisible();
+  await expectAccessible(page, 'verified');
   await page.getByRole('link', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByTestId('profile-verified')).toHaveText('Yes');
@@ -35,6 +37,7 @@ test('a used verification link fails with its reason', async ({ page }) => {
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Failed to verify your email');
   await expect(alert).toContainText('This link is invalid or has already been used.');
+  await expectAccessible(page, 'failed');
 });
 
 test('too many verification e-mails are refused', async ({ page }) => {

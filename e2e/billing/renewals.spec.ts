@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
 import { newUser, signUpVerified } from '../support/accounts.ts';
 import {
   advanceStripeClock,
@@ -27,6 +28,7 @@ test('a month later the renewal invoice is listed and opens its hosted page; a f
   const [hosted] = await Promise.all([page.context().waitForEvent('page'), renewal.click()]);
   await expect(hosted).toHaveURL(/\/i\/[^/]+\/in_/);
   await expect(hosted.getByText('$49.00').first()).toBeVisible();
+  await expectAccessible(hosted, 'paid');
   await hosted.close();
 
   // The next renewal is charged to a card whose payments fail.
@@ -54,6 +56,8 @@ test('a month later the renewal invoice is listed and opens its hosted page; a f
   const open = invoiceRows(page).filter({ hasText: 'Open' });
   await expect(open).toHaveCount(1);
   const [payPage] = await Promise.all([page.context().waitForEvent('page'), open.click()]);
+  await expect(payPage.getByRole('button', { name: /^Pay / })).toBeVisible();
+  await expectAccessible(payPage, 'open');
   await payPage.getByRole('button', { name: /^Pay / }).click();
   await expect(payPage.getByText('Payment succeeded. Thank you!')).toBeVisible();
   await payPage.close();

@@ -7,6 +7,20 @@ import {
   connectStripe,
 } from '../support/connections.ts';
 import { createWorkspace } from '../support/workspaces.ts';
+import { expectAccessible } from '../support/accessibility.ts';
+
+/**
+ * The accessibility check outlasts the 3 or 5 s the callback page waits: the page's clock stands
+ * still while it runs, then flows again. A pause at a moment the flowing clock has already passed
+ * fails, but stops the clock first: the second try pauses for certain.
+ */
+const checkWhileWaiting = async (page: Page, state: string) => {
+  await expect(async () => {
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
+  }).toPass();
+  await expectAccessible(page, state, { clockPaused: true });
+  await page.clock.resume();
+};
 
 /** Spec §9: a callback leads on 3 s after a connection and 5 s after an error; the page's clock runs them. */
 const afterDelay = async (page: Page, ms: number, url: RegExp) => {
@@ -29,6 +43,7 @@ test('the Stripe callback shows every outcome and leads to the list, the detail 
   await page.goto(`/stripe/callback?error=access_denied&state=${id}:${sourceId}:nonce`);
   await expect(alert).toContainText('Stripe was not connected');
   await expect(alert).toContainText('The connection was canceled.');
+  await checkWhileWaiting(page, 'canceled');
   await afterDelay(page, 5000, list);
 
   await page.goto('/stripe/callback?code=ac_1');
@@ -56,6 +71,7 @@ test('the Stripe callback shows every outcome and leads to the list, the detail 
   await connectStripe(page);
   const callback = page.url();
   await expect(page.getByRole('status')).toContainText('Stripe connected');
+  await checkWhileWaiting(page, 'connected');
   await afterDelay(page, 3000, detail);
   await expect(page.getByText('Connected', { exact: true })).toBeVisible();
 
@@ -77,6 +93,7 @@ test('the HubSpot callback leads a canceled install to the list and a repeated o
 
   await page.goto(`/hubspot/callback?error=access_denied&state=${id}:${destinationId}:nonce`);
   await expect(alert).toContainText('HubSpot was not connected');
+  await checkWhileWaiting(page, 'canceled');
   await afterDelay(page, 5000, new RegExp(`/subscription/${id}/destinations$`));
 
   await page.goto(`/hubspot/callback?code=c_1&state=${id}:${destinationId}:forged`);

@@ -35,6 +35,8 @@ test('an import Stripe refuses shows as failed with the reason, and runs again f
 
   await switchOnAndSave(page);
   const imported = page.getByRole('region', { name: 'Import of existing data' });
+  // The first switch-on previews the import; it runs once Import is pressed (decision 070).
+  await imported.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(imported.getByText('Failed', { exact: true })).toBeVisible({ timeout: 20_000 });
   const reason = imported.getByRole('alert').filter({ hasText: 'The import failed' });
   await expect(reason).toBeVisible();

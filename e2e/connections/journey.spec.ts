@@ -31,6 +31,8 @@ test('a new user connects Stripe and HubSpot, maps two statuses, and a billing s
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status')).toHaveText('Your changes have been saved.');
   const imported = page.getByRole('region', { name: 'Import of existing data' });
+  // The first switch-on previews the import; it runs once Import is pressed (decision 070).
+  await imported.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(imported.getByText('Done', { exact: true })).toBeVisible();
   await expect(imported.getByTestId('backfill-customers')).toContainText('Imported');
 

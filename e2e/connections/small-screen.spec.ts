@@ -45,4 +45,18 @@ test('the connection pages fit a 375 px screen, name every control and work from
   await tabTo(page, 'button', 'Save');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toHaveText('Your changes have been saved.');
+
+  // The field mappings' dry run and re-apply, from the keyboard, within the width.
+  await tabTo(page, 'button', 'Preview on synced records');
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'No synced record has a value for these field mappings.' }),
+  ).toBeVisible();
+  await tabTo(page, 'button', 'Re-apply to synced records');
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Every synced record already holds its mapped values.' }),
+  ).toBeVisible();
+  await everyControlLabelled(page);
+  await fitsTheWidth(page);
 });

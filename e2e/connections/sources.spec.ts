@@ -32,6 +32,8 @@ test('an admin adds a Stripe source, connects it on the consent page, switches i
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status')).toHaveText('Your changes have been saved.');
   const imported = page.getByRole('region', { name: 'Import of existing data' });
+  // The first switch-on previews the import; it runs once Import is pressed (decision 070).
+  await imported.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(imported.getByText('Done', { exact: true })).toBeVisible();
   await expect(imported.getByTestId('backfill-customers')).toContainText('Imported');
   await expect(imported.getByTestId('backfill-products')).toHaveCount(0);

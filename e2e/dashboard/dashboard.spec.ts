@@ -128,6 +128,7 @@ test('a capped workspace’s dashboard says syncing is paused and links a plan c
     '/subscription/ws_e2e/billing/change-plan',
   );
   await expect(page.getByRole('region', { name: 'Overview' })).toContainText('Capped');
+  await expectAccessible(page, 'capped');
 
   await page.unrouteAll();
   await serveWorkspace(page, userId, { owner: true, admin: true, status: 'past_due' });
@@ -138,4 +139,5 @@ test('a capped workspace’s dashboard says syncing is paused and links a plan c
     '/subscription/ws_e2e/billing',
   );
   await expect(page.getByRole('alert').filter({ hasText: 'Syncing is paused' })).toHaveCount(0);
+  await expectAccessible(page, 'past due');
 });

@@ -110,14 +110,72 @@ const describe = (screen: string, violations: Violation[]) =>
     ),
   ].join('\n');
 
+/**
+ * Axe waits on its own timers. On a page whose clock the test has paused (a page that would move on
+ * by itself while it is checked), the page's real timers stand in for the paused ones while axe runs:
+ * Playwright's clock keeps them as `__pwClock.builtins`. Timers the page set before stay paused.
+ */
+const withRealTimers = async <T>(page: Page, work: () => Promise<T>): Promise<T> => {
+  const swap = (toReal: boolean) =>
+    page.evaluate((real) => {
+      type Timers = Pick<typeof globalThis, 'setTimeout' | 'clearTimeout'>;
+      const scope = globalThis as unknown as Timers & {
+        __pwClock?: { builtins: Timers };
+        __pausedTimers?: Timers;
+      };
+      if (!scope.__pwClock) throw new Error('The page has no Playwright clock installed.');
+      if (real) {
+        scope.__pausedTimers = { setTimeout: scope.setTimeout, clearTimeout: scope.clearTimeout };
+        Object.assign(scope, scope.__pwClock.builtins);
+      } else if (scope.__pausedTimers) {
+        Object.assign(scope, scope.__pausedTimers);
+      }
+    }, toReal);
+  await swap(true);
+  try {
+    return await work();
+  } finally {
+    await swap(false);
+  }
+};
+
 /** Checks both widths in the language on screen. */
-const checkWidths = async (page: Page, desktopWidth: number, height: number, language: string) => {
+const checkWidths = async (
+  page: Page,
+  desktopWidth: number,
+  height: number,
+  language: string,
+  clockPaused: boolean,
+) => {
   const found: Violation[] = [];
   for (const width of [desktopWidth, smallWidth]) {
     await page.setViewportSize({ width, height });
-    found.push(...(await violationsOf(page, `${language} ${width}px`)));
+    const variant = `${language} ${width}px`;
+    found.push(
+      ...(clockPaused
+        ? await withRealTimers(page, () => violationsOf(page, variant))
+        : await violationsOf(page, variant)),
+    );
   }
   await page.setViewportSize({ width: desktopWidth, height });
+  return found;
+};
+
+/** Checks both widths in the language on screen, then in the other one when the page offers it. */
+const checkBothLanguages = async (
+  page: Page,
+  viewport: { width: number; height: number },
+  clockPaused: boolean,
+) => {
+  const original = await htmlLang(page);
+  const found = await checkWidths(page, viewport.width, viewport.height, original, clockPaused);
+  // Pages outside the app (the sandbox's stand-ins for Stripe and HubSpot) speak English only.
+  if ((await languageSelector(page).count()) > 0) {
+    const other = original.startsWith('zh') ? 'en' : 'zh';
+    await chooseLanguage(page, other);
+    found.push(...(await checkWidths(page, viewport.width, viewport.height, other, clockPaused)));
+    await chooseLanguage(page, other === 'zh' ? 'en' : 'zh');
+  }
   return found;
 };
 
@@ -127,7 +185,7 @@ const checkWidths = async (page: Page, desktopWidth: number, height: number, lan
  * apart screens of one route that look different (an open editor, an empty list). The page is left
  * in the language and at the size it had.
  */
-export const expectAccessible = async (page: Page, state = '') => {
+export const expectAccessible = async (page: Page, state = '', { clockPaused = false } = {}) => {
   const screen = `${await screenName(page)}${state ? ` (${state})` : ''}`;
   const { claimed, release } = claim(screen);
   if (!claimed) return;
@@ -136,15 +194,7 @@ export const expectAccessible = async (page: Page, state = '') => {
   const started = Date.now();
   await test.step(`accessibility of ${screen}`, async () => {
     const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
-    const original = await htmlLang(page);
-    const found = await checkWidths(page, viewport.width, viewport.height, original);
-    // Pages outside the app (the sandbox's stand-ins for Stripe and HubSpot) speak English only.
-    if ((await languageSelector(page).count()) > 0) {
-      const other = original.startsWith('zh') ? 'en' : 'zh';
-      await chooseLanguage(page, other);
-      found.push(...(await checkWidths(page, viewport.width, viewport.height, other)));
-      await chooseLanguage(page, other === 'zh' ? 'en' : 'zh');
-    }
+    const found = await checkBothLanguages(page, viewport, clockPaused);
     await page.setViewportSize(viewport);
     // The check is the suite's, not the flow's: its time does not count against the test's budget.
     test.setTimeout(test.info().timeout + (Date.now() - started));

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility.ts';
 import { newUser, signUp, verifyEmail } from '../support/accounts.ts';
 import { choose } from '../support/connections.ts';
 import { acceptInviteAs, createWorkspace, inviteByEmail, userRow } from '../support/workspaces.ts';
@@ -16,6 +17,7 @@ test('the owner hands the workspace to an admin and loses the owner-only actions
   await page.getByRole('button', { name: 'Transfer ownership' }).click();
   await expect(page).toHaveURL(new RegExp(`/subscription/${id}/billing/transfer-ownership$`));
   await expect(page.getByRole('alert')).toHaveText('No eligible admin users found to transfer ownership to');
+  await expectAccessible(page, 'no eligible admin');
 
   const successor = newUser('successor');
   await inviteByEmail(page, id, successor.email, { admin: true });
@@ -30,6 +32,7 @@ test('the owner hands the workspace to an admin and loses the owner-only actions
   await expect(details).toContainText(successor.name);
   await expect(details).toContainText(successor.email);
   await expect(page.getByText(/The new owner takes over billing/)).toBeVisible();
+  await expectAccessible(page, 'new owner chosen');
   await page.getByRole('button', { name: 'Transfer ownership' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/subscription/${id}/billing$`));

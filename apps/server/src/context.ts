@@ -8,12 +8,12 @@ import type { SecretBox } from './security/secret-box.ts';
 /*
  * The context sits at the bottom of the import graph: it names only modules that import no
  * feature, and says what it needs of the rest (auth, drains) as the small types below, which
- * the implementations in auth/ and features/sync/ satisfy.
+ * the implementations in auth/ and features/inbox/ satisfy.
  */
 
 /** The signed-in user and session better-auth finds behind a request's cookie. */
 export type AuthSession = {
-  user: { id: string; email: string; emailVerified: boolean };
+  user: { id: string; email: string; emailVerified: boolean; twoFactorEnabled?: boolean | null };
   session: { id: string };
 };
 
@@ -24,7 +24,7 @@ export type AuthService = {
   api: { getSession: (context: { headers: Headers }) => Promise<AuthSession | null> };
 };
 
-/** Wakes a workspace's drain after its events were stored (features/sync/drain-nudger.ts). */
+/** Wakes a workspace's drain after its events were stored (features/inbox/drain-nudger.ts). */
 export type DrainNudges = { nudge: (subscriptionId: string) => void };
 
 /** Everything a request handler or a job may use; built once per process by `main/`. */

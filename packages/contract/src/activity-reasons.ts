@@ -13,6 +13,10 @@ export const activityReasons = {
   heldForDestination: 'Held until a HubSpot destination is connected and enabled',
   heldForCap: 'Held: the workspace reached its plan’s sync event limit for this billing period',
   unstorableBody: 'Not synced: Stripe sent text or a number the database cannot store (kept as received)',
+  filteredNoLiveSubscription: 'Filtered: the customer has no live billing subscription',
+  filteredNeverPaid: 'Filtered: the customer has not paid yet',
+  filteredMetadata: 'Filtered: the customer lacks the metadata the source’s filter asks for',
+  filteredTestClock: 'Filtered: the customer belongs to a Stripe test clock',
 } as const;
 export type ActivityReasonKey = keyof typeof activityReasons;
 

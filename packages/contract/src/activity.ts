@@ -15,8 +15,11 @@ export const activityTypes = [
 ] as const;
 export type ActivityType = (typeof activityTypes)[number];
 
-/** `pending` until the event is written (or retried); then success, warning or failure. */
-export const activityStatuses = ['pending', 'success', 'warning', 'failure'] as const;
+/**
+ * `pending` until the event is written (or retried); then success, warning or failure. `filtered`:
+ * the source's filters hold its customer back (issue 34 §2); written once the customer qualifies.
+ */
+export const activityStatuses = ['pending', 'success', 'warning', 'failure', 'filtered'] as const;
 export type ActivityStatus = (typeof activityStatuses)[number];
 
 export const recentActivitySchema = z.object({
@@ -161,6 +164,8 @@ export const getActivity = defineFunction({
   output: z.object({
     activity: activityLogItemSchema,
     payload: z.record(z.string(), z.unknown()),
+    /** False once the retention job dropped the body (decision 058): `payload` is its envelope. */
+    payload_kept: z.boolean(),
     writes: z.array(activityWriteSchema),
     last_error: z.string().nullable(),
   }),

@@ -15,6 +15,11 @@ import type { PermissionRequirement } from './permissions.ts';
  * `verifiedEmail: 'required'`: the caller's e-mail must be verified, else FAILED_PRECONDITION with
  * the `verifyEmailFirst` message key — for what acts on or through an e-mail address (invites) and
  * every billing change (issue 38).
+ *
+ * `withoutTwoFactor: 'allowed'`, for workspace functions: a workspace whose settings require
+ * two-factor sign-in (issue 36) refuses a caller without it, FAILED_PRECONDITION with the
+ * `twoFactorRequired` message key, except in the functions that declare this — what the browser
+ * needs to show the workspace as locked.
  */
 export type FunctionAccess = 'public' | 'signed-in' | PermissionRequirement;
 
@@ -29,6 +34,7 @@ export type FunctionContract<
   requires: FunctionAccess;
   whenCanceled?: 'allowed' | 'refused';
   verifiedEmail?: 'required';
+  withoutTwoFactor?: 'allowed';
 };
 
 /** The refusal of a `verifiedEmail: 'required'` function to an unverified caller. */

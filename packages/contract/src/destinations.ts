@@ -9,6 +9,7 @@ import {
   storedSettingsSchema,
 } from './connections.ts';
 import { pipelineMappingRuleSchema } from './mapping-rules.ts';
+import { fieldMappingObjects, fieldMappingsSchema, hubspotPropertySchema } from './field-mappings.ts';
 import { subscriptionIdSchema } from './subscriptions.ts';
 
 /** A destination is a connected HubSpot portal (spec §3 "Destination"); HubSpot is the only type. */
@@ -31,9 +32,24 @@ export const destinationSettingsSchema = z
           seen.add(rule.id);
         });
       }),
+    /** Stripe fields and metadata written to HubSpot properties (issue 34 §1). */
+    field_mappings: fieldMappingsSchema.default([]),
+    /** A customer on a business e-mail domain is associated with that domain's company (issue 33 §2). */
+    companies_from_domains: z.boolean().default(false),
+    /** A HubSpot task for the deal's owner when a payment fails (issue 33 §4; decision 068). */
+    tasks_on_failed_payment: z.boolean().default(false),
   })
   .strict();
 export type DestinationSettings = z.output<typeof destinationSettingsSchema>;
+
+/**
+ * What a destination does only with an optional HubSpot scope; one connected before the scope was
+ * asked for lacks it until the owner reconnects. `contact_matching`: a customer's contact found by
+ * the unique `billbridge_stripe_customer_id` (decision 062). `companies`: customers associated with
+ * the company of their e-mail domain (decision 067).
+ */
+export const destinationFeatures = ['contact_matching', 'companies', 'company_revenue'] as const;
+export type DestinationFeature = (typeof destinationFeatures)[number];
 
 export const destinationSchema = z.object({
   id: z.string(),
@@ -46,6 +62,8 @@ export const destinationSchema = z.object({
   needs_reconnect: z.boolean(),
   /** Currencies the portal has not turned on that events are held for: enable them in HubSpot, then retry. */
   missing_currencies: z.array(z.string()),
+  /** Features the granted scopes leave out: reconnect to grant them (a connected destination only). */
+  missing_features: z.array(z.enum(destinationFeatures)),
   portal_id: z.number().int().nullable(),
   /** Epoch seconds. */
   creation_time: z.number().int(),
@@ -143,4 +161,44 @@ export const getDestinationPipelines = defineFunction({
   output: z.object({ pipelines: z.array(pipelineSchema) }),
   requires: { allOf: ['admin'] },
   whenCanceled: 'allowed',
+});
+
+/** The portal's properties of each object the field mappings reach, for the editor (read live). */
+export const getDestinationProperties = defineFunction({
+  name: 'getDestinationProperties',
+  input: destinationInput,
+  output: z.object({
+    objects: z.array(
+      z.object({
+        object: z.enum(fieldMappingObjects),
+        properties: z.array(hubspotPropertySchema),
+        /** Whether the granted scopes let Billbridge create a property on this object. */
+        canCreate: z.boolean(),
+      }),
+    ),
+  }),
+  requires: { allOf: ['admin'] },
+  whenCanceled: 'allowed',
+});
+
+/** The property types a new property can have, as HubSpot pairs `type` and `fieldType`. */
+export const newPropertyTypes = {
+  string: 'text',
+  number: 'number',
+  date: 'date',
+  datetime: 'date',
+  bool: 'booleancheckbox',
+} as const;
+export type NewPropertyType = keyof typeof newPropertyTypes;
+
+/** A new property in the product's property group, named from its label; returns it as listed. */
+export const createDestinationProperty = defineFunction({
+  name: 'createDestinationProperty',
+  input: destinationInput.extend({
+    object: z.enum(fieldMappingObjects),
+    label: z.string().trim().min(1).max(100),
+    type: z.enum(Object.keys(newPropertyTypes) as [NewPropertyType, ...NewPropertyType[]]),
+  }),
+  output: z.object({ property: hubspotPropertySchema }),
+  requires: { allOf: ['admin'] },
 });

@@ -9,10 +9,14 @@ import {
   updateUserPermissions,
 } from './members.ts';
 import { updateSubscriptionSettings } from './settings.ts';
+import { updateTwoFactorRequirement } from './two-factor.ts';
+import { exportAuditLog, listAuditLog, listMySecurityEvents } from './audit.ts';
 import { retryActivity, retryFailedActivities, retryHeldActivities } from './sync.ts';
 import { getBackfillProgress, startBackfill } from './backfill.ts';
+import { previewImport } from './import-preview.ts';
 import { getReconciliation, reconcileSource } from './reconciliation.ts';
 import { dryRunMappingRules, reevaluateDeals } from './deal-stages.ts';
+import { dryRunFieldMappings, reapplyFieldMappings } from './field-mapping-reapply.ts';
 import {
   getActivity,
   getAggregatedActivities,
@@ -36,6 +40,7 @@ import {
 } from './billing.ts';
 import {
   connectSource,
+  connectSourceWithKey,
   createSource,
   deleteSource,
   disconnectSource,
@@ -51,6 +56,8 @@ import {
   disconnectDestination,
   getDestination,
   getDestinationPipelines,
+  getDestinationProperties,
+  createDestinationProperty,
   listDestinations,
   saveDestination,
   startDestinationConnection,
@@ -86,15 +93,19 @@ export const functionContracts = {
   getSource,
   startSourceConnection,
   connectSource,
+  connectSourceWithKey,
   saveSource,
   deleteSource,
   disconnectSource,
   startBackfill,
   getBackfillProgress,
+  previewImport,
   reconcileSource,
   getReconciliation,
   dryRunMappingRules,
   reevaluateDeals,
+  dryRunFieldMappings,
+  reapplyFieldMappings,
   createDestination,
   listDestinations,
   getDestination,
@@ -104,6 +115,8 @@ export const functionContracts = {
   deleteDestination,
   disconnectDestination,
   getDestinationPipelines,
+  getDestinationProperties,
+  createDestinationProperty,
   getIntegrationCounts,
   listInvoices,
   getPaymentMethods,
@@ -115,6 +128,10 @@ export const functionContracts = {
   changeSubscriptionPlan,
   cancelSubscription,
   getBillingConfig,
+  updateTwoFactorRequirement,
+  listAuditLog,
+  exportAuditLog,
+  listMySecurityEvents,
 } as const satisfies Record<string, FunctionContract>;
 
 export type FunctionName = keyof typeof functionContracts;

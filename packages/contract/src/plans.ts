@@ -30,7 +30,15 @@ export type Plan = {
   includedSyncEvents: number | null;
   /** Price of one event beyond the included ones; `null` = none: the workspace is capped instead. */
   overagePricePerEvent: number | null;
+  /**
+   * Months the activity log and the dashboard keep a workspace's activity; older rows are deleted
+   * by the retention job (decision 058). Usage counts per period stay.
+   */
+  activityRetentionMonths: number;
 };
+
+/** A year and the month before it: last year's same month stays comparable. */
+const activityRetentionMonths = 13;
 
 const feature = (key: string) => `plans.features.${key}`;
 
@@ -49,6 +57,7 @@ export const plans: Record<PlanId, Plan> = {
     featureKeys: [feature('events1000'), feature('pauseAtCap')],
     includedSyncEvents: 1_000,
     overagePricePerEvent: null,
+    activityRetentionMonths,
   },
   pro: {
     id: 'pro',
@@ -64,6 +73,7 @@ export const plans: Record<PlanId, Plan> = {
     featureKeys: [feature('events10000'), feature('overage001'), feature('emailSupport48h')],
     includedSyncEvents: 10_000,
     overagePricePerEvent: 0.01,
+    activityRetentionMonths,
   },
   business: {
     id: 'business',
@@ -79,6 +89,7 @@ export const plans: Record<PlanId, Plan> = {
     featureKeys: [feature('events100000'), feature('overage0005'), feature('emailSupport48h')],
     includedSyncEvents: 100_000,
     overagePricePerEvent: 0.005,
+    activityRetentionMonths,
   },
   enterprise: {
     id: 'enterprise',
@@ -94,6 +105,7 @@ export const plans: Record<PlanId, Plan> = {
     featureKeys: [feature('customEvents'), feature('premiumSupport24h'), feature('successManager')],
     includedSyncEvents: null,
     overagePricePerEvent: null,
+    activityRetentionMonths,
   },
   gold: {
     id: 'gold',
@@ -114,6 +126,7 @@ export const plans: Record<PlanId, Plan> = {
     ],
     includedSyncEvents: null,
     overagePricePerEvent: null,
+    activityRetentionMonths,
   },
 };
 

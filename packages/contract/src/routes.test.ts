@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeDefinitions, routes } from './routes.ts';
+import { matchRoute, routeDefinitions, routes } from './routes.ts';
 
 describe('route table', () => {
   it('has every page key the spec names', () => {
@@ -43,7 +43,7 @@ describe('route table', () => {
 
   it('nests every subscription-layout route under /subscription/:id', () => {
     const nested = routeDefinitions.filter((definition) => definition.layout === 'subscription');
-    expect(nested.length).toBe(18);
+    expect(nested.length).toBe(19);
     for (const { path } of nested) expect(path.startsWith(routes.subscription)).toBe(true);
   });
 
@@ -66,5 +66,19 @@ describe('route table', () => {
     expect(publicKeys).toEqual(['signIn', 'signUp', 'resetPassword', 'authAction', 'docs', 'docsPage']);
     expect(routes.stripeCallback).toBe('/stripe/callback');
     expect(routes.hubspotCallback).toBe('/hubspot/callback');
+  });
+
+  it('matches an address to its route, a static segment before a parameter', () => {
+    const id = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+    expect(matchRoute('/signin')?.definition.key).toBe('signIn');
+    expect(matchRoute(`/subscription/${id}/sources/new`)?.definition.key).toBe('sourceTypeSelection');
+    expect(matchRoute(`/subscription/${id}/sources/src_1`)).toEqual({
+      definition: expect.objectContaining({ key: 'sourceDetails' }),
+      params: { id, sourceId: 'src_1' },
+    });
+    expect(matchRoute('/docs/what%20syncs')?.params).toEqual({ slug: 'what syncs' });
+    expect(matchRoute('/')?.definition.key).toBe('home');
+    expect(matchRoute('/subscription')).toBeUndefined();
+    expect(matchRoute('/nowhere/at/all')).toBeUndefined();
   });
 });

@@ -6,7 +6,7 @@ import type { PermissionRequirement } from './permissions.ts';
  * the server builds OAuth redirect URIs from the two callback paths.
  *
  * The spec leaves the home page's path open: `/` is home and redirects to `/dashboard`, which lists
- * the user's workspaces. `authAction`, `stripeCallback`, `hubspotCallback`, `activityLog`, `docs` and `docsPage` have
+ * the user's workspaces. `authAction`, `stripeCallback`, `hubspotCallback`, `activityLog`, `auditLog`, `docs` and `docsPage` have
  * no page key in the spec; these keys are ours (the spec's dashboard links /docs).
  */
 export const routes = {
@@ -16,6 +16,7 @@ export const routes = {
   editName: '/edit-name',
   editEmail: '/edit-email',
   changePassword: '/change-password',
+  twoFactor: '/two-factor',
   deleteAccount: '/delete-account',
   createPlan: '/create-plan',
 
@@ -39,6 +40,7 @@ export const routes = {
   destinationTypeSelection: '/subscription/:id/destinations/new',
   destinationDetails: '/subscription/:id/destinations/:destinationId',
   activityLog: '/subscription/:id/activity',
+  auditLog: '/subscription/:id/audit-log',
   changePlan: '/subscription/:id/billing/change-plan',
   cancelSubscription: '/subscription/:id/billing/cancel',
   managePaymentMethods: '/subscription/:id/billing/payment-methods',
@@ -80,6 +82,7 @@ const placement: Record<PageKey, Placement> = {
   editName: main,
   editEmail: main,
   changePassword: main,
+  twoFactor: main,
   deleteAccount: main,
   createPlan: main,
   signIn: account,
@@ -101,6 +104,7 @@ const placement: Record<PageKey, Placement> = {
   destinationTypeSelection: admin,
   destinationDetails: admin,
   activityLog: admin,
+  auditLog: admin,
   changePlan: owner,
   cancelSubscription: owner,
   managePaymentMethods: owner,
@@ -116,3 +120,48 @@ export const routeDefinitions: RouteDefinition[] = pageKeys.map((key) => ({
   path: routes[key],
   ...placement[key],
 }));
+
+const segmentsOf = (pathname: string) => pathname.split('/').filter(Boolean);
+
+/** A malformed escape (`%E0%A4%A`) is kept as typed rather than thrown: it is still some address. */
+const decoded = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+/** A route's parameters for an address, or undefined when the address is not that route. */
+const paramsFor = (path: string, pathname: string): Record<string, string> | undefined => {
+  const pattern = segmentsOf(path);
+  const address = segmentsOf(pathname);
+  if (pattern.length !== address.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [index, part] of pattern.entries()) {
+    const given = address[index] ?? '';
+    if (part.startsWith(':')) params[part.slice(1)] = decoded(given);
+    else if (part !== given) return undefined;
+  }
+  return params;
+};
+
+/** Static segments outrank parameters, as in the router's own ranking (`/sources/new` over `/sources/:id`). */
+const staticSegments = ({ path }: RouteDefinition) =>
+  segmentsOf(path).filter((part) => !part.startsWith(':')).length;
+
+/**
+ * The route an address opens, with its parameters: the web app starts a page's chunks and data
+ * with it, and the server names the page's chunks in the HTML it answers.
+ */
+export const matchRoute = (
+  pathname: string,
+): { definition: RouteDefinition; params: Record<string, string> } | undefined => {
+  const found = routeDefinitions
+    .map((definition) => ({ definition, params: paramsFor(definition.path, pathname) }))
+    .filter((match): match is { definition: RouteDefinition; params: Record<string, string> } =>
+      Boolean(match.params),
+    )
+    .sort((a, b) => staticSegments(b.definition) - staticSegments(a.definition));
+  return found[0];
+};

@@ -11,10 +11,37 @@ import {
   storedSettingsSchema,
 } from './connections.ts';
 import { subscriptionIdSchema } from './subscriptions.ts';
+import { sourceConnectionKinds } from './restricted-key.ts';
 
 /** A source is a connected Stripe account (spec §3 "Source"); Stripe is the only type. */
 export const sourceTypes = ['stripe'] as const;
 export type SourceType = (typeof sourceTypes)[number];
+
+/** Stripe's limits on a metadata key and value (https://docs.stripe.com/metadata). */
+const metadataKeySchema = z.string().trim().min(1).max(40);
+const metadataValueSchema = z.string().trim().min(1).max(500);
+
+/**
+ * Who reaches the CRM at all (issue 34 §2): a customer, and what hangs off it, syncs only when every
+ * filter set passes; each is off by default. A customer already written keeps being updated.
+ */
+export const sourceFiltersSchema = z
+  .object({
+    /** Only customers with a billing subscription that is active, trialing or past due. */
+    live_subscription: z.boolean().default(false),
+    /** Only customers with a paid invoice of more than zero, or a succeeded payment. */
+    has_paid: z.boolean().default(false),
+    /** Only customers whose metadata holds this key with this value. */
+    metadata: z
+      .object({ key: metadataKeySchema, value: metadataValueSchema })
+      .strict()
+      .nullable()
+      .default(null),
+    /** Never customers created in a Stripe test clock (`test_clock` set). */
+    exclude_test_clocks: z.boolean().default(false),
+  })
+  .strict();
+export type SourceFilters = z.output<typeof sourceFiltersSchema>;
 
 /** The kinds of Stripe objects a source syncs; each can be turned off, and all start on. */
 
@@ -29,6 +56,7 @@ export const sourceSettingsSchema = z
       )
       .strict()
       .prefault({}),
+    filters: sourceFiltersSchema.prefault({}),
   })
   .strict();
 export type SourceSettings = z.output<typeof sourceSettingsSchema>;
@@ -53,6 +81,8 @@ export const sourceSchema = z.object({
   enabled: z.boolean(),
   /** Stripe deauthorized the platform: connect again; settings are kept (connection health). */
   needs_reconnect: z.boolean(),
+  /** Connect OAuth or a restricted key; null while not connected. */
+  connection_kind: z.enum(sourceConnectionKinds).nullable(),
   /** Epoch seconds. */
   creation_time: z.number().int(),
   update_time: z.number().int(),
@@ -99,6 +129,18 @@ export const startSourceConnection = defineFunction({
 export const connectSource = defineFunction({
   name: 'connectSource',
   input: sourceInput.extend({ code: authorizationCodeSchema, state: oauthStateSchema }),
+  output: z.object({ source: sourceSchema }),
+  requires: { allOf: ['admin'] },
+});
+
+/**
+ * Connects with a restricted key (`rk_`) instead of Connect OAuth: each permission of
+ * `restrictedKeyPermissions` is tried, the key is sealed and the source's own webhook endpoint
+ * registered in the account (issue 36 §3).
+ */
+export const connectSourceWithKey = defineFunction({
+  name: 'connectSourceWithKey',
+  input: sourceInput.extend({ key: z.string().trim().min(1).max(500) }),
   output: z.object({ source: sourceSchema }),
   requires: { allOf: ['admin'] },
 });

@@ -9,7 +9,12 @@ export type KnownSubscriptionStatus = (typeof subscriptionStatuses)[number];
 export const subscriptionIdSchema = z.string().trim().min(1).max(64);
 
 export const subscriptionSettingsSchema = z
-  .object({ name: z.string().optional(), notification_threshold: z.number().optional() })
+  .object({
+    name: z.string().optional(),
+    notification_threshold: z.number().optional(),
+    /** Issue 36: members must sign in with two factors (`updateTwoFactorRequirement`). */
+    require_two_factor: z.boolean().optional(),
+  })
   .catchall(z.unknown());
 
 /** A workspace as the browser sees it (spec §3 "Subscription"). */
@@ -38,6 +43,7 @@ export const getSubscription = defineFunction({
   output: subscriptionSchema,
   requires: { allOf: ['access'] },
   whenCanceled: 'allowed',
+  withoutTwoFactor: 'allowed',
 });
 
 export const listMySubscriptions = defineFunction({

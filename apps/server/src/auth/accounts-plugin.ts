@@ -19,6 +19,7 @@ import { profileFieldsHook } from './hooks/profile-fields.ts';
 import { sensitiveOperationsHook } from './hooks/sensitive-operations.ts';
 import { sessionRotationHook } from './hooks/session-rotation.ts';
 import { signInFailureHooks } from './hooks/sign-in-failures.ts';
+import { securityEventsHook, signOutEventHook } from './hooks/security-events.ts';
 
 export type AccountsPluginOptions = {
   passwordPolicy: PasswordPolicyConfig;
@@ -61,9 +62,11 @@ export const accountsPlugin = ({
         profileFieldsHook,
         sensitiveOperationsHook,
         usedVerificationHook,
+        signOutEventHook(db),
       ],
       after: [
         ...(failures ? [failures.after] : []),
+        securityEventsHook(db),
         sessionRotationHook,
         emailChangeRecoveryHook(sendMail),
         hideSessionTokensHook,

@@ -5,7 +5,7 @@ import { genericOAuth } from 'better-auth/plugins';
 import { identityErrorCodes } from '@billbridge/contract';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
-import { account, rateLimit, session, user, verification } from '../db/schema.ts';
+import { account, rateLimit, session, twoFactor, user, verification } from '../db/schema.ts';
 import {
   applyOwnedWorkspacesPlan,
   blockedMessage,
@@ -16,6 +16,7 @@ import { isUserDisabled } from '../features/accounts/disabled-users.ts';
 import { requestLanguageOf } from '../features/accounts/request-language.ts';
 import { createAccountMailSender } from '../features/accounts/send-account-mail.ts';
 import { touchUserProfile } from '../features/accounts/user-profile.ts';
+import { twoFactorChangeMailer } from '../features/two-factor/two-factor-changes.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { sealActionCode } from './action-code.ts';
 import { identityErrors } from './identity-error.ts';
@@ -23,6 +24,9 @@ import { mayMailPasswordReset } from './password-reset-mails.ts';
 import { mayMailVerification } from './verification-mails.ts';
 import { accountsPlugin } from './accounts-plugin.ts';
 import { authRateLimit } from './rate-limits.ts';
+import { twoFactorPlugin } from './two-factor.ts';
+import { clientIpHeader, originOfHeaders } from '../security/client-ip.ts';
+import { recordSecurityEvent } from '../functions/audit-trail.ts';
 import { builtInSocialProviders, oidcProviderConfigs } from './social-providers.ts';
 import { isEmailChange, readVerificationToken } from './verification-token.ts';
 
@@ -45,9 +49,6 @@ export type AuthOptions = {
     | 'microsoftTenantId'
   >;
 };
-
-/** The header the HTTP bridge sets to the client address Fastify resolved (auth-route.ts). */
-export const clientIpHeader = 'x-billbridge-client-ip';
 
 const resetPasswordLifetimeSeconds = 60 * 60;
 
@@ -86,7 +87,7 @@ export const createAuth = ({ db, logger, queue, secret, config }: AuthOptions) =
     trustedOrigins: [new URL(config.appUrl).origin],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user, session, account, verification, rateLimit },
+      schema: { user, session, account, verification, rateLimit, twoFactor },
     }),
     emailAndPassword: {
       enabled: true,
@@ -95,6 +96,8 @@ export const createAuth = ({ db, logger, queue, secret, config }: AuthOptions) =
       maxPasswordLength: config.passwordPolicy.maxLength,
       resetPasswordTokenExpiresIn: resetPasswordLifetimeSeconds,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: ({ user: target }, request) =>
+        recordSecurityEvent(db, target, 'security.password_reset', originOfHeaders(request?.headers)),
       sendResetPassword: async ({ user: target, token }, request) => {
         if (await isUserDisabled(db, target.id)) return;
         // The answer stays the same either way: only the e-mail is held back.
@@ -159,6 +162,9 @@ export const createAuth = ({ db, logger, queue, secret, config }: AuthOptions) =
     },
     plugins: [
       ...(oidcProviders.length ? [genericOAuth({ config: oidcProviders })] : []),
+      // Before ours: its sign-in hook turns a right password into a code challenge, which ours
+      // must see as "no session yet" (hooks/sign-in-failures.ts).
+      twoFactorPlugin(),
       accountsPlugin({
         passwordPolicy: config.passwordPolicy,
         socialProviders: config.socialProviders.map((provider) => provider.id),
@@ -174,6 +180,7 @@ export const createAuth = ({ db, logger, queue, secret, config }: AuthOptions) =
       log: (level, message, ...details: unknown[]) => logger[level]({ details }, `better-auth: ${message}`),
     },
     databaseHooks: {
+      user: { update: { after: twoFactorChangeMailer({ db, queue, appUrl: config.appUrl }) } },
       session: {
         create: {
           // A disabled account gets no session, by any sign-in path (spec §4 session, §8).

@@ -17,5 +17,8 @@ export const authRateLimit = (enabled: boolean): BetterAuthRateLimitOptions => (
     '/update-password': { window: 600, max: 5 },
     '/recover-email': { window: 600, max: 5 },
     '/check-action-code': { window: 60, max: 20 },
+    // Issue 36: enrolment, codes, recovery codes. The plugin's 3 per 10 s tripped a person setting
+    // it up; the per-account counter (hooks/sign-in-failures.ts) is what stops code guessing.
+    '/two-factor/*': { window: 60, max: 10 },
   },
 });

@@ -30,6 +30,34 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/db' })).toThrow(/SECRET/);
   });
 
+  describe('DATABASE_POOLER', () => {
+    const onPostgres = {
+      DATABASE_URL: 'postgres://pooler.internal:6432/db',
+      SECRET: strongSecret,
+      SANDBOX: 'false',
+      SMTP_URL: 'smtp://mail.internal',
+      SOCIAL_PROVIDERS: 'none',
+    };
+
+    it('defaults to none and takes transaction for a web process behind a transaction-mode pooler', () => {
+      expect(loadConfig(onPostgres).databasePooler).toBe('none');
+      expect(loadConfig({ ...onPostgres, DATABASE_POOLER: 'transaction' }).databasePooler).toBe(
+        'transaction',
+      );
+    });
+
+    it.each([
+      [{ DATABASE_POOLER: 'statement' }, /DATABASE_POOLER: Invalid option/],
+      [
+        { DATABASE_POOLER: 'transaction', WORKER: 'true' },
+        /DATABASE_POOLER: transaction is for web processes only/,
+      ],
+      [{ DATABASE_POOLER: 'transaction', DATABASE_URL: '' }, /DATABASE_POOLER: needs DATABASE_URL/],
+    ])('refuses %o, naming the variable', (overrides, message) => {
+      expect(() => loadConfig({ ...onPostgres, ...overrides })).toThrow(message);
+    });
+  });
+
   it('refuses a short SECRET', () => {
     expect(() => loadConfig({ SECRET: 'short' })).toThrow(/SECRET: must be at least 32 characters/);
   });

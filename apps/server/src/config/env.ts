@@ -74,6 +74,12 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
     .optional(),
+  /**
+   * What stands between the processes and PostgreSQL: `transaction` for a pooler in transaction mode
+   * (PgBouncer's `pool_mode = transaction`), which hands each transaction any server connection, so
+   * nothing may rely on a session (decision 060). `none` and `session` change nothing.
+   */
+  DATABASE_POOLER: z.enum(['none', 'session', 'transaction']).default('none'),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   SECRET: randomSecret.optional(),
   /** Secrets SECRET replaced, comma-separated: stored tokens sealed with them still open (and are re-sealed). */
@@ -95,6 +101,8 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** Hours between two reconciliations of a connected source (decision 032); 0 = on demand only. */
   RECONCILE_INTERVAL_HOURS: z.coerce.number().min(0).max(720).default(24),
+  /** Days a settled event keeps its payload (Stripe re-sends for 3; recent failures stay readable). */
+  EVENT_PAYLOAD_DAYS: z.coerce.number().int().min(3).max(3650).default(30),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z
     .string()
@@ -201,6 +209,8 @@ export type Config = {
   dataDir: string;
   /** Absent → embedded PGlite in `dataDir`. */
   databaseUrl: string | undefined;
+  /** `transaction`: DATABASE_URL is a transaction-mode pooler; only web processes may use one. */
+  databasePooler: DatabasePooler;
   appUrl: string;
   /** Absent → generated once and kept in `dataDir` (embedded mode only). */
   secret: string | undefined;
@@ -214,6 +224,8 @@ export type Config = {
   workerConcurrency: number;
   /** Hours between a connected source's scheduled reconciliations; 0 = only on demand. */
   reconcileIntervalHours: number;
+  /** Days a settled event keeps its payload before the retention job drops it (decision 058). */
+  eventPayloadDays: number;
   /** Absent → e-mails go to the dev mailbox (the `dev_mail` table) instead of an SMTP server. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -246,6 +258,18 @@ export type Config = {
   sandboxPorts: { stripe: number; hubspot: number };
 };
 
+export type DatabasePooler = Env['DATABASE_POOLER'];
+
+/**
+ * Why this process may not run the job worker on its connection, if it may not: pg-boss's workers
+ * wait on LISTEN and the drains hold session advisory locks, which a transaction-mode pooler
+ * cannot keep (decision 060).
+ */
+export const workerConnectionProblem = (config: Pick<Config, 'databasePooler'>): string | undefined =>
+  config.databasePooler === 'transaction'
+    ? 'DATABASE_POOLER: transaction is for web processes only; a worker needs a direct connection or a session-mode pool (docs/operations.md)'
+    : undefined;
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
@@ -265,6 +289,13 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): Config => {
   if (sandbox && !env.UNSAFE_ALLOW_SANDBOX) problems.push(...unsafeSandboxProblems(env));
   if (env.DATABASE_URL && !env.SECRET) {
     problems.unshift('SECRET: required when DATABASE_URL is set (it cannot be kept in DATA_DIR)');
+  }
+  if (env.DATABASE_POOLER !== 'none' && !env.DATABASE_URL) {
+    problems.push('DATABASE_POOLER: needs DATABASE_URL (the embedded database has no pooler)');
+  }
+  if (env.WORKER) {
+    const problem = workerConnectionProblem({ databasePooler: env.DATABASE_POOLER });
+    if (problem) problems.push(problem);
   }
   if (!sandbox && !env.SMTP_URL) {
     problems.push('SMTP_URL: required when SANDBOX is off (account e-mails must leave the machine)');
@@ -287,6 +318,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): Config => {
     host: env.HOST ?? (sandbox ? '127.0.0.1' : '0.0.0.0'),
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
+    databasePooler: env.DATABASE_POOLER,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     secret: env.SECRET,
     previousSecrets: env.SECRET_PREVIOUS,
@@ -295,6 +327,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): Config => {
     runWorker: env.WORKER,
     workerConcurrency: env.WORKER_CONCURRENCY,
     reconcileIntervalHours: env.RECONCILE_INTERVAL_HOURS,
+    eventPayloadDays: env.EVENT_PAYLOAD_DAYS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     trustProxy: env.TRUST_PROXY,

@@ -45,6 +45,62 @@ const inProcess = async <T>(key: string, work: () => Promise<T>): Promise<T> => 
   }
 };
 
+type LockName = { namespace: number; key: string; timeoutMs?: number };
+
+const lockBusy = (error: unknown, key: string): unknown =>
+  (error as { code?: string }).code === '55P03' ? new LockTimeoutError(`Lock ${key} is busy`) : error;
+
+/** How often a transaction-level lock is tried again while someone else holds it. */
+const lockRetryMs = 50;
+
+/**
+ * Opens a transaction on `client` holding the transaction-level advisory lock `lockArguments` name
+ * (one bigint, or a namespace and a key's hash): tried, and while held elsewhere tried again with
+ * no transaction open. A waiter thus holds no server connection of a transaction-mode pooler,
+ * which its holder may need for its own statements (decision 060). Ending the transaction
+ * (`rollback`) releases it. Gives up with `LockTimeoutError` after `timeoutMs` (0: never).
+ */
+export const beginWithTransactionLock = async (
+  client: PoolClient,
+  lockArguments: [number] | [number, string],
+  timeoutMs = 0,
+): Promise<void> => {
+  const lock =
+    lockArguments.length === 1
+      ? 'pg_try_advisory_xact_lock($1)'
+      : 'pg_try_advisory_xact_lock($1, hashtext($2))';
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await client.query('begin');
+    const { rows } = await client.query<{ held: boolean }>(`select ${lock} as held`, lockArguments);
+    if (rows[0]?.held) return;
+    await client.query('rollback');
+    if (timeoutMs > 0 && Date.now() >= deadline)
+      throw new LockTimeoutError(`Lock ${lockArguments.join(':')} is busy`);
+    await new Promise((resolve) => setTimeout(resolve, lockRetryMs));
+  }
+};
+
+/**
+ * `withAdvisoryLock` behind a transaction-mode pooler, which keeps a server connection only for a
+ * transaction: the lock is a transaction-level one, in a transaction left open on a lock-pool
+ * connection while `work` runs its statements through the pool, and ended after it.
+ */
+const withTransactionLock = async <T>(
+  database: Extract<Database, { engine: 'postgres' }>,
+  lock: LockName,
+  work: (db: Db) => Promise<T>,
+): Promise<T> => {
+  const client = await database.lockPool.connect();
+  try {
+    await beginWithTransactionLock(client, [lock.namespace, lock.key], lock.timeoutMs);
+    return await work(database.db);
+  } finally {
+    await client.query('rollback').catch(() => undefined);
+    client.release();
+  }
+};
+
 /**
  * Runs `work` holding a lock named by (namespace, key) across every process: in-process callers
  * queue on a promise chain first (PGlite is one process by construction); on PostgreSQL a session
@@ -52,24 +108,24 @@ const inProcess = async <T>(key: string, work: () => Promise<T>): Promise<T> => 
  * for the statements' pool) then covers other processes. A process that dies
  * (kill -9) loses its connection and with it the lock, at once. No transaction is held, so `work`
  * may call the network; it gets that connection to read and write through. With `timeoutMs`, a
- * lock not had by then throws `LockTimeoutError`.
+ * lock not had by then throws `LockTimeoutError`. Behind a transaction-mode pooler, see
+ * `withTransactionLock`.
  */
 export const withAdvisoryLock = <T>(
   database: Database,
-  lock: { namespace: number; key: string; timeoutMs?: number },
+  lock: LockName,
   work: (db: Db) => Promise<T>,
 ): Promise<T> =>
   inProcess(`${lock.namespace}:${lock.key}`, async () => {
     if (database.engine === 'pglite') return work(database.db);
+    if (database.pooler === 'transaction') return withTransactionLock(database, lock, work);
     const client = await database.lockPool.connect();
     try {
       await setLockTimeout(client, Math.max(0, Math.floor(lock.timeoutMs ?? 0)));
       try {
         await client.query('select pg_advisory_lock($1, hashtext($2))', [lock.namespace, lock.key]);
       } catch (error) {
-        if ((error as { code?: string }).code === '55P03')
-          throw new LockTimeoutError(`Lock ${lock.key} is busy`);
-        throw error;
+        throw lockBusy(error, lock.key);
       }
       try {
         return await work(drizzleOn(client));
@@ -96,6 +152,9 @@ export const withFreeAdvisoryLocks = async <T>(
   lock: { namespace: number; keys: string[] },
   work: (locks: HeldLocks) => Promise<T>,
 ): Promise<T> => {
+  if (database.engine === 'postgres' && database.pooler === 'transaction')
+    // Keys released one by one before the end need session locks; only workers take these.
+    throw new Error('withFreeAdvisoryLocks needs a direct connection or a session-mode pool');
   const inProcessFree = [...new Set(lock.keys)].filter((key) => !chains.has(`${lock.namespace}:${key}`));
   // Each key's place in this process's chain: later callers of the key queue behind it.
   const ends = new Map<string, { end: () => void; place: Promise<void> }>();

@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** The tables better-auth needs (its core schema), declared here so one set of migrations has them. */
 export const user = pgTable('user', {
@@ -9,6 +9,8 @@ export const user = pgTable('user', {
   image: text('image'),
   /** Set by the operator (`npm run admin -- disable-user`): no sign-in, no session (spec §4). */
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  /** better-auth's two-factor plugin: set once the first authenticator code is verified (issue 36). */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -75,3 +77,23 @@ export const rateLimit = pgTable('rate_limit', {
   count: integer('count').notNull(),
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
+
+/**
+ * better-auth's two-factor plugin: the TOTP secret and the recovery codes, both encrypted with
+ * SECRET by the plugin; `verified` stays false until the first code from the app is entered.
+ */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('two_factor_user_id_idx').on(table.userId)],
+);

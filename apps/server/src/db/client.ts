@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import type { DatabasePooler } from '../config/env.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -26,12 +27,16 @@ export type Database =
       /** Sessions that hold an advisory lock (`withAdvisoryLock`), apart from the statements' pool. */
       lockPool: pg.Pool;
       connectionString: string;
+      /** `transaction`: a pooler hands each transaction any server connection; no session state holds. */
+      pooler: DatabasePooler;
       close: () => Promise<void>;
     };
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
-export type DatabaseTarget = { databaseUrl: string } | { pgliteDir: string | undefined };
+/** `template`: a PGlite data folder dump (`dumpDataDir`) to start from instead of an empty cluster. */
+export type DatabaseTarget =
+  { databaseUrl: string; pooler?: DatabasePooler } | { pgliteDir: string | undefined; template?: Blob };
 
 /**
  * Advisory-lock sessions one process may hold at once, opened only while held: every job slot of
@@ -57,21 +62,45 @@ export const openDatabase = async (target: DatabaseTarget, poolSize = 10): Promi
       pool,
       lockPool,
       connectionString: target.databaseUrl,
+      pooler: target.pooler ?? 'none',
       close: async () => {
         await Promise.all([pool.end(), lockPool.end()]);
       },
     };
   }
-  const pglite = await PGlite.create(target.pgliteDir);
+  const pglite = await PGlite.create({ dataDir: target.pgliteDir, loadDataDir: target.template });
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return { engine: 'pglite', db, pglite, close: () => pglite.close() };
 };
 
+/**
+ * A migration refused: Drizzle runs every pending migration in one transaction, so none of them
+ * is applied and the database is as the previous release left it. The process must not start.
+ */
+export class MigrationFailedError extends Error {
+  constructor(cause: unknown) {
+    const reason =
+      cause instanceof Error ? (cause.cause instanceof Error ? cause.cause : cause).message : String(cause);
+    super(
+      `The database could not be upgraded (${reason}). Nothing was changed: the pending migrations ` +
+        'run in one transaction, so the database is as the previous release left it. Fix the cause ' +
+        'and start this release again, or keep running the previous release until then ' +
+        '(docs/operations.md, "Upgrades").',
+      { cause },
+    );
+    this.name = 'MigrationFailedError';
+  }
+}
+
 export const migrateDatabase = async (database: Database): Promise<void> => {
-  if (database.engine === 'pglite') {
-    await migratePglite(database.db as never, { migrationsFolder });
-  } else {
-    await migratePostgres(database.db as never, { migrationsFolder });
+  try {
+    if (database.engine === 'pglite') {
+      await migratePglite(database.db as never, { migrationsFolder });
+    } else {
+      await migratePostgres(database.db as never, { migrationsFolder });
+    }
+  } catch (error) {
+    throw new MigrationFailedError(error);
   }
 };
 

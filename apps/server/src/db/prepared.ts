@@ -29,8 +29,9 @@ const literalOf = (value: PreparedValue): string => {
  * A statement planned once per connection, then executed by name: for a hot path whose planning
  * costs more than its work. The webhook ingest's one statement runs about three times faster this
  * way (decision 010, `npm run bench:ingest`). PostgreSQL: node-postgres prepares the name on each
- * pooled connection at first use. PGlite (one connection): `PREPARE` once, then `EXECUTE` with
- * literals, as PGlite's `EXECUTE` takes no bind parameters.
+ * pooled connection at first use (behind a transaction-mode pooler it goes unnamed). PGlite (one
+ * connection): `PREPARE` once, then `EXECUTE` with literals, as PGlite's `EXECUTE` takes no bind
+ * parameters.
  */
 export const definePrepared = <Row>(name: string, text: string) => {
   // One preparation per PGlite, shared by the callers that arrive while it runs.
@@ -45,7 +46,10 @@ export const definePrepared = <Row>(name: string, text: string) => {
   };
   const run = async (database: Database, values: PreparedValue[]): Promise<Row[]> => {
     if (database.engine === 'postgres') {
-      return (await database.pool.query<Row & object>({ name, text, values })).rows;
+      // Behind a transaction-mode pooler the next statement may reach a connection that never
+      // prepared the name: sent unnamed, it is planned each time instead (decision 060).
+      const statement = database.pooler === 'transaction' ? { text, values } : { name, text, values };
+      return (await database.pool.query<Row & object>(statement)).rows;
     }
     const { pglite } = database;
     let prepared = preparedOn.get(pglite);

@@ -6,3 +6,4 @@ export * from './auth-schema.ts';
 export * from './core-schema.ts';
 export * from './sync-schema.ts';
 export * from './billing-schema.ts';
+export * from './audit-schema.ts';

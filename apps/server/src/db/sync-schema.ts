@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -38,6 +39,11 @@ export const source = pgTable(
     connectionLostAt: timestamp('connection_lost_at', { withTimezone: true }),
     /** When the account was last connected: a deauthorization Stripe sent before it is stale. */
     connectedAt: timestamp('connected_at', { withTimezone: true }),
+    /** A restricted key (`rk_`) the source reaches Stripe with instead of Connect, sealed (issue 36 §3). */
+    restrictedKeySealed: text('restricted_key_sealed'),
+    /** The key source's own webhook endpoint in its Stripe account, and that endpoint's signing secret, sealed. */
+    webhookEndpointId: text('webhook_endpoint_id'),
+    webhookSecretSealed: text('webhook_secret_sealed'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -104,7 +110,7 @@ export type StripeObject = Stripe.Event['data']['object'];
 /**
  * An inbox event's payload: the webhook's body as Stripe sent it, or a synthetic event of the same
  * shape (an import, a reconciliation, a re-evaluation) whose type is one of the product's own.
- * `type` narrows `data.object` through the sync's table of event types (features/sync/events).
+ * `type` narrows `data.object` through the sync's table of event types (features/inbox/event-types.ts).
  */
 export type StoredStripeEvent = Omit<Stripe.Event, 'type' | 'data'> & {
   type: string;
@@ -113,7 +119,7 @@ export type StoredStripeEvent = Omit<Stripe.Event, 'type' | 'data'> & {
 
 /**
  * The webhook inbox: every event we answered 2xx for, unique per account and event id. Its `state`
- * follows `eventTransitions`, changed only by `moveEvents` (features/sync/events/event-states.ts).
+ * follows `eventTransitions`, changed only by `moveEvents` (features/inbox/event-states.ts).
  */
 export const stripeEvent = pgTable(
   'stripe_event',
@@ -141,9 +147,18 @@ export const stripeEvent = pgTable(
     notBefore: timestamp('not_before', { withTimezone: true }),
     lastError: text('last_error'),
     receivedAt: createdAt(),
+    /**
+     * When the retention job replaced `payload` with its envelope and dropped `raw_payload`
+     * (decision 058): the row stays for dedup, its body is gone.
+     */
+    payloadPrunedAt: timestamp('payload_pruned_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('stripe_event_account_event_unique').on(table.accountId, table.eventId),
+    // The retention job walks the events that still carry a payload, in id order.
+    index('stripe_event_unpruned_idx')
+      .on(table.id)
+      .where(sql`${table.payloadPrunedAt} is null`),
     index('stripe_event_subscription_state_idx').on(table.subscriptionId, table.state, table.id),
     // The worker's sweep for events nobody has asked a drain for yet.
     index('stripe_event_waiting_idx')
@@ -175,6 +190,8 @@ export const activity = pgTable(
   (table) => [
     uniqueIndex('activity_stripe_event_unique').on(table.stripeEventId),
     index('activity_subscription_time_idx').on(table.subscriptionId, table.time),
+    // The retention job deletes the oldest activity first.
+    index('activity_time_idx').on(table.time),
   ],
 );
 
@@ -207,7 +224,7 @@ export const crmLink = pgTable(
     crmObjectId: text('crm_object_id'),
     /** `created` and id of the newest event applied; older ones never overwrite it. */
     appliedEventCreated: bigint('applied_event_created', { mode: 'number' }),
-    /** Its rank within that second (features/sync/event-order.ts): states only move forward. */
+    /** Its rank within that second (features/sync/plan/event-order.ts): states only move forward. */
     appliedEventRank: integer('applied_event_rank').notNull().default(0),
     appliedEventId: text('applied_event_id'),
     /** A deal's pipeline and stage as last written: what a change of mapping rules moves it from. */
@@ -222,12 +239,33 @@ export const crmLink = pgTable(
     index('crm_link_parent_idx')
       .on(table.destinationId, table.parentStripeObjectId)
       .where(sql`${table.parentStripeObjectId} is not null`),
+    // The retention job keeps the payload an applied state names (reconciliation compares with it).
+    index('crm_link_applied_event_idx').on(table.appliedEventId),
   ],
 );
 
 /**
+ * The HubSpot notes and tasks written for a Stripe event in one destination (decision 068): one per
+ * event and kind, so an event delivered twice or replayed writes nothing more.
+ */
+export const crmEngagement = pgTable(
+  'crm_engagement',
+  {
+    destinationId: text('destination_id')
+      .notNull()
+      .references(() => destination.id, { onDelete: 'cascade' }),
+    stripeEventId: text('stripe_event_id').notNull(),
+    /** `notes` or `tasks`. */
+    crmObjectType: text('crm_object_type').notNull(),
+    crmObjectId: text('crm_object_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.destinationId, table.stripeEventId, table.crmObjectType] })],
+);
+
+/**
  * The request budget of one HubSpot portal, shared by every worker on every machine: its window of
- * calls, read and written under a row lock (features/sync/write/hubspot-budget.ts). UNLOGGED
+ * calls, read and written under a row lock (providers/hubspot/hubspot-budget.ts). UNLOGGED
  * (migration 0016, which Drizzle's schema cannot say): state for the next seconds, not a record.
  */
 export const hubspotBudget = pgTable('hubspot_budget', {
@@ -242,7 +280,7 @@ export const hubspotBudget = pgTable('hubspot_budget', {
 });
 
 /**
- * What the writer last read of a HubSpot portal (features/sync/write/portal-facts.ts): its deal
+ * What the writer last read of a HubSpot portal (providers/hubspot/portal-facts.ts): its deal
  * pipelines, its currencies. Read when a destination connects and again when ten minutes old, so
  * no process, new or restarted, reads them again for each portal's first round.
  */
@@ -250,7 +288,7 @@ export const hubspotPortalFact = pgTable(
   'hubspot_portal_fact',
   {
     hubId: bigint('hub_id', { mode: 'number' }).notNull(),
-    /** pipelines | currencies */
+    /** pipelines | currencies | properties:<object type> */
     fact: text('fact').notNull(),
     value: jsonb('value').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
@@ -328,3 +366,72 @@ export type ActivityRow = typeof activity.$inferSelect;
 export type CrmLinkRow = typeof crmLink.$inferSelect;
 export type BackfillRow = typeof backfill.$inferSelect;
 export type ReconciliationRow = typeof reconciliation.$inferSelect;
+
+/**
+ * The HubSpot company of an e-mail domain in one destination, found or created once (decision 067):
+ * later customers of the domain are associated with it without searching HubSpot again.
+ */
+export const companyDomain = pgTable(
+  'company_domain',
+  {
+    destinationId: text('destination_id')
+      .notNull()
+      .references(() => destination.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    companyId: text('company_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.destinationId, table.domain] })],
+);
+
+/** The company a customer was associated with, so its deals find it when its contact is not written. */
+export const customerCompany = pgTable(
+  'customer_company',
+  {
+    destinationId: text('destination_id')
+      .notNull()
+      .references(() => destination.id, { onDelete: 'cascade' }),
+    stripeCustomerId: text('stripe_customer_id').notNull(),
+    companyId: text('company_id').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.destinationId, table.stripeCustomerId] })],
+);
+
+/**
+ * What one Stripe object adds to its customer's revenue (decision 073), kept from its newest event so
+ * the figures survive payload pruning and stay right whatever order events, imports and
+ * reconciliations arrive in. A billing subscription's monthly amount, a paid invoice's amount, a
+ * charge's refunds, a dispute: each in minor units of its own currency.
+ */
+export const revenueFact = pgTable(
+  'revenue_fact',
+  {
+    subscriptionId: text('subscription_id')
+      .notNull()
+      .references(() => subscription.id, { onDelete: 'cascade' }),
+    stripeObjectId: text('stripe_object_id').notNull(),
+    kind: text('kind').$type<'subscription' | 'invoice' | 'charge' | 'dispute'>().notNull(),
+    stripeCustomerId: text('stripe_customer_id'),
+    currency: text('currency').notNull(),
+    /** Subscriptions: monthly-normalised amount after discounts; 0 when not live. */
+    monthly: doublePrecision('monthly').notNull().default(0),
+    /** Subscriptions: Stripe's status. */
+    status: text('status'),
+    /** Invoices: amount paid; charges: amount refunded (counted against the lifetime value). */
+    paid: bigint('paid', { mode: 'number' }).notNull().default(0),
+    refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
+    /** The payment outcome this object says (succeeded / failed / refunded / disputed), and when. */
+    paymentStatus: text('payment_status'),
+    paymentAt: bigint('payment_at', { mode: 'number' }),
+    /** Invoices: when it was paid (the first payment date is the earliest). */
+    paidAt: bigint('paid_at', { mode: 'number' }),
+    /** `created` of the event the fact comes from: an older event never overwrites a newer fact. */
+    eventCreated: bigint('event_created', { mode: 'number' }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.subscriptionId, table.stripeObjectId] }),
+    index('revenue_fact_customer_idx').on(table.subscriptionId, table.stripeCustomerId),
+  ],
+);

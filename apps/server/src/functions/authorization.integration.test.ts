@@ -58,17 +58,22 @@ const expected: Record<FunctionName, { own: Row; foreign: Row | null }> = {
   startSourceConnection: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   // The fixture's state was never issued: a permitted caller gets past the guard to "invalid state".
   connectSource: { own: [401, 403, 403, 400, 400], foreign: [401, 403, 403, 403, 403] },
+  // The fixture's key is a secret one: a permitted caller gets past the guard to "secret key refused".
+  connectSourceWithKey: { own: [401, 403, 403, 400, 400], foreign: [401, 403, 403, 403, 403] },
   saveSource: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   deleteSource: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   disconnectSource: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   // The fixture's source is not connected: a permitted caller gets past the guard to "connect first".
   startBackfill: { own: [401, 403, 403, 400, 400], foreign: [401, 403, 403, 403, 403] },
+  previewImport: { own: [401, 403, 403, 400, 400], foreign: [401, 403, 403, 403, 403] },
   getBackfillProgress: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   // Likewise: a permitted caller gets past the guard to "connect and enable first".
   reconcileSource: { own: [401, 403, 403, 400, 400], foreign: [401, 403, 403, 403, 403] },
   getReconciliation: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   dryRunMappingRules: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   reevaluateDeals: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  dryRunFieldMappings: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  reapplyFieldMappings: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   createDestination: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   listDestinations: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   getDestination: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
@@ -78,6 +83,8 @@ const expected: Record<FunctionName, { own: Row; foreign: Row | null }> = {
   deleteDestination: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   disconnectDestination: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   getDestinationPipelines: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  getDestinationProperties: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  createDestinationProperty: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   getIntegrationCounts: { own: [401, 403, 200, 200, 200], foreign: [401, 403, 403, 403, 403] },
   listInvoices: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
   getPaymentMethods: { own: [401, 403, 403, 403, 200], foreign: [401, 403, 403, 403, 403] },
@@ -90,6 +97,11 @@ const expected: Record<FunctionName, { own: Row; foreign: Row | null }> = {
   changeSubscriptionPlan: { own: [401, 403, 403, 403, 400], foreign: [401, 403, 403, 403, 403] },
   cancelSubscription: { own: [401, 403, 403, 403, 200], foreign: [401, 403, 403, 403, 403] },
   getBillingConfig: { own: [401, 200, 200, 200, 200], foreign: null },
+  // The owner has no two-factor: turning the requirement off is theirs; on needs their own first.
+  updateTwoFactorRequirement: { own: [401, 403, 403, 403, 200], foreign: [401, 403, 403, 403, 403] },
+  listAuditLog: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  exportAuditLog: { own: [401, 403, 403, 200, 200], foreign: [401, 403, 403, 403, 403] },
+  listMySecurityEvents: { own: [401, 200, 200, 200, 200], foreign: null },
 };
 
 /**
@@ -111,15 +123,19 @@ const expectedWithForeignChild: Partial<Record<FunctionName, number>> = {
   getSource: 404,
   startSourceConnection: 404,
   connectSource: 404,
+  connectSourceWithKey: 404,
   saveSource: 404,
   deleteSource: 404,
   disconnectSource: 404,
   startBackfill: 404,
+  previewImport: 404,
   getBackfillProgress: 404,
   reconcileSource: 404,
   getReconciliation: 404,
   dryRunMappingRules: 404,
   reevaluateDeals: 404,
+  dryRunFieldMappings: 404,
+  reapplyFieldMappings: 404,
   getDestination: 404,
   startDestinationConnection: 404,
   connectDestination: 404,
@@ -127,8 +143,13 @@ const expectedWithForeignChild: Partial<Record<FunctionName, number>> = {
   deleteDestination: 404,
   disconnectDestination: 404,
   getDestinationPipelines: 404,
+  getDestinationProperties: 404,
+  createDestinationProperty: 404,
   setDefaultPaymentMethod: 404,
   deletePaymentMethod: 404,
+  // A person filter reads the authorized workspace's log only: another workspace's member finds nothing there.
+  listAuditLog: 200,
+  exportAuditLog: 200,
 };
 
 /** What one call acts on: a fresh workspace (or invite) per call, so a permitted call harms no other. */
@@ -152,7 +173,12 @@ type Fixture = {
 };
 
 /** The functions that act on a connected destination. */
-const needsConnectedDestination: FunctionName[] = ['getDestinationPipelines', 'disconnectDestination'];
+const needsConnectedDestination: FunctionName[] = [
+  'getDestinationPipelines',
+  'getDestinationProperties',
+  'createDestinationProperty',
+  'disconnectDestination',
+];
 
 /** The functions that act on a card of the workspace's Stripe customer. */
 const needsCard: FunctionName[] = ['setDefaultPaymentMethod', 'deletePaymentMethod'];
@@ -208,6 +234,11 @@ const inputOf: Record<FunctionName, (fixture: Fixture) => unknown> = {
     code: 'ac_never_issued',
     state: `${subscriptionId}:${sourceId}:never-issued`,
   }),
+  connectSourceWithKey: ({ subscriptionId, sourceId }) => ({
+    subscriptionId,
+    sourceId,
+    key: 'sk_test_never_a_restricted_key',
+  }),
   saveSource: ({ subscriptionId, sourceId }) => ({
     subscriptionId,
     sourceId,
@@ -218,11 +249,18 @@ const inputOf: Record<FunctionName, (fixture: Fixture) => unknown> = {
   deleteSource: ({ subscriptionId, sourceId }) => ({ subscriptionId, sourceId }),
   disconnectSource: ({ subscriptionId, sourceId }) => ({ subscriptionId, sourceId }),
   startBackfill: ({ subscriptionId, sourceId }) => ({ subscriptionId, sourceId }),
+  previewImport: ({ subscriptionId, sourceId }) => ({ subscriptionId, sourceId }),
   getBackfillProgress: ({ subscriptionId, sourceId }) => ({ subscriptionId, sourceId }),
   reconcileSource: ({ subscriptionId, sourceId }) => ({ subscriptionId, sourceId }),
   getReconciliation: ({ subscriptionId, sourceId }) => ({ subscriptionId, sourceId }),
   dryRunMappingRules: ({ subscriptionId, destinationId }) => ({ subscriptionId, destinationId, rules: [] }),
   reevaluateDeals: ({ subscriptionId, destinationId }) => ({ subscriptionId, destinationId }),
+  dryRunFieldMappings: ({ subscriptionId, destinationId }) => ({
+    subscriptionId,
+    destinationId,
+    field_mappings: [],
+  }),
+  reapplyFieldMappings: ({ subscriptionId, destinationId }) => ({ subscriptionId, destinationId }),
   createDestination: ({ subscriptionId }) => ({ subscriptionId }),
   listDestinations: ({ subscriptionId }) => ({ subscriptionId }),
   getDestination: ({ subscriptionId, destinationId }) => ({ subscriptionId, destinationId }),
@@ -249,6 +287,17 @@ const inputOf: Record<FunctionName, (fixture: Fixture) => unknown> = {
     subscriptionId,
     destinationId: connectedDestinationId,
   }),
+  getDestinationProperties: ({ subscriptionId, connectedDestinationId }) => ({
+    subscriptionId,
+    destinationId: connectedDestinationId,
+  }),
+  createDestinationProperty: ({ subscriptionId, connectedDestinationId }) => ({
+    subscriptionId,
+    destinationId: connectedDestinationId,
+    object: 'contacts',
+    label: `Region ${crypto.randomUUID().slice(0, 8)}`,
+    type: 'string',
+  }),
   getIntegrationCounts: ({ subscriptionId }) => ({ subscriptionId }),
   listInvoices: ({ subscriptionId }) => ({ subscriptionId }),
   getPaymentMethods: ({ subscriptionId }) => ({ subscriptionId }),
@@ -260,6 +309,10 @@ const inputOf: Record<FunctionName, (fixture: Fixture) => unknown> = {
   changeSubscriptionPlan: ({ subscriptionId }) => ({ subscriptionId, planId: 'free' }),
   cancelSubscription: ({ subscriptionId }) => ({ subscriptionId, confirmationId: subscriptionId }),
   getBillingConfig: () => ({}),
+  updateTwoFactorRequirement: ({ subscriptionId }) => ({ subscriptionId, require_two_factor: false }),
+  listAuditLog: ({ subscriptionId, targetId }) => ({ subscriptionId, actorUserId: targetId }),
+  exportAuditLog: ({ subscriptionId, targetId }) => ({ subscriptionId, actorUserId: targetId }),
+  listMySecurityEvents: () => ({}),
 };
 
 describe('authorization of every callable function', () => {

@@ -6,10 +6,18 @@ import {
   type FunctionOutput,
 } from '@billbridge/contract';
 import type { AppContext } from '../context.ts';
-import type { WorkspaceAccess } from '../features/subscriptions/workspace-access.ts';
+import type { RequestOrigin } from '../security/client-ip.ts';
+import type { WorkspaceAccess } from './workspace-access.ts';
 
 /** `sessionId` binds flows that span requests (OAuth state) to the session that started them. */
-export type Caller = { userId: string; sessionId: string; email: string; emailVerified: boolean };
+export type Caller = {
+  userId: string;
+  sessionId: string;
+  email: string;
+  emailVerified: boolean;
+  /** Two-factor sign-in is on for the account (issue 36). */
+  twoFactorEnabled: boolean;
+};
 
 /** What a handler receives besides its input: the app, the caller and, for workspace functions, access. */
 export type CallContext = {
@@ -17,6 +25,7 @@ export type CallContext = {
   caller: Caller | null;
   /** Loaded and checked by the framework when the contract requires permissions. */
   workspace: WorkspaceAccess | null;
+  origin: RequestOrigin;
 };
 
 export type SignedInCallContext = CallContext & { caller: Caller };

@@ -1,7 +1,6 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { FunctionRegistry } from '../functions/framework.ts';
-import { functionRegistry } from '../functions/registry.ts';
 import { registerAuthRoute } from './auth-route.ts';
 import { registerCloseConnectionsOnClose } from './close-connections.ts';
 import { registerCompression } from './compression.ts';
@@ -17,12 +16,13 @@ import { registerSandboxHostCheck } from './sandbox-host-check.ts';
 import { registerSandboxInfoRoute } from './sandbox-info.ts';
 import { registerStripeWebhook } from './stripe-webhook.ts';
 import { registerStripeBillingWebhook } from './stripe-billing-webhook.ts';
-import { devMailboxEnabled, registerDevMailboxRoute } from '../mail/dev-mailbox.ts';
-import { registerDevMailboxPage } from '../mail/dev-mailbox-page.ts';
+import { devMailboxEnabled } from '../mail/dev-mailbox.ts';
+import { registerDevMailboxRoute } from './dev-mailbox-route.ts';
+import { registerDevMailboxPage } from './dev-mailbox-page.ts';
 
 export type HttpOptions = {
-  /** Defaults to every function of the product; tests of the framework pass their own. */
-  functions?: FunctionRegistry;
+  /** The callable functions to answer: the product's registry (main/), or a test's own. */
+  functions: FunctionRegistry;
   webDist?: string;
 };
 
@@ -53,10 +53,7 @@ export const buildWorkerHttpApp = (context: AppContext): FastifyInstance => {
 };
 
 /** The HTTP face of the server: callable functions, auth, health and the SPA. */
-export const buildHttpApp = async (
-  context: AppContext,
-  options: HttpOptions = {},
-): Promise<FastifyInstance> => {
+export const buildHttpApp = async (context: AppContext, options: HttpOptions): Promise<FastifyInstance> => {
   const app = baseApp(context);
   if (context.config.sandbox) registerSandboxHostCheck(app, context.config.appUrl);
   await registerCompression(app);
@@ -66,7 +63,7 @@ export const buildHttpApp = async (
   registerHealthRoutes(app, context.database);
   registerMetricsRoute(app, context);
   await registerAuthRoute(app, context.auth, context.config.appUrl);
-  registerFunctionRoute(app, context, options.functions ?? functionRegistry);
+  registerFunctionRoute(app, context, options.functions);
   registerStripeWebhook(app, context);
   registerStripeBillingWebhook(app, context);
   registerSandboxInfoRoute(app, context.providers);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { clientIpHeader } from '../auth/auth.ts';
+import { clientIpHeader } from '../security/client-ip.ts';
 import type { AuthService } from '../context.ts';
 
 /**

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AppError, defineFunction } from '@billbridge/contract';
 import { queryRows } from '../db/client.ts';
 import type { FunctionRegistry } from '../functions/framework.ts';
-import { functionRegistry } from '../functions/registry.ts';
+import { functionRegistry } from '../main/function-registry.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { callFunction, signUpUser, type TestUser } from '../testing/users.ts';
 import { seedWorkspace } from '../testing/workspaces.ts';

@@ -3,14 +3,17 @@ import { z } from 'zod';
 import {
   AppError,
   canceledSubscriptionMessage,
+  requiresTwoFactor,
   satisfies,
+  twoFactorRequired,
   type FieldIssue,
   verifyEmailFirst,
   type FunctionContract,
 } from '@billbridge/contract';
 import type { AppContext } from '../context.ts';
-import { loadWorkspaceAccess } from '../features/subscriptions/workspace-access.ts';
+import { loadWorkspaceAccess } from '../functions/workspace-access.ts';
 import type { CallContext, Caller, FunctionRegistry } from '../functions/framework.ts';
+import type { RequestOrigin } from '../security/client-ip.ts';
 import { callerOf } from './session.ts';
 
 const envelopeSchema = z.object({ data: z.unknown() });
@@ -28,7 +31,8 @@ const invalidArgument = (issues: z.core.$ZodIssue[]): AppError => {
 /**
  * `POST /api/functions/:name` with `{ data }` → `{ result }` (ARCHITECTURE §5). The framework does
  * the checks every function needs, in this order: known name, well-formed body, session, input
- * schema, permissions on `subscriptionId`, not canceled, a verified e-mail where the contract says. Handlers only see calls that passed.
+ * schema, permissions on `subscriptionId`, not canceled, two-factor where the workspace requires it,
+ * a verified e-mail where the contract says. Handlers only see calls that passed.
  */
 export const registerFunctionRoute = (
   app: FastifyInstance,
@@ -55,6 +59,11 @@ const assertEmailVerified = (contract: FunctionContract, caller: Caller | null) 
     throw new AppError('failed-precondition', verifyEmailFirst.message, verifyEmailFirst.details);
 };
 
+const originOf = (request: Parameters<typeof callerOf>[1]): RequestOrigin => ({
+  ip: request.ip || null,
+  userAgent: request.headers['user-agent'] ?? null,
+});
+
 const authorize = async (
   app: AppContext,
   contract: FunctionContract,
@@ -67,7 +76,7 @@ const authorize = async (
 
   const parsed = contract.input.safeParse(data);
   if (!parsed.success) throw invalidArgument(parsed.error.issues);
-  const context: CallContext = { app, caller, workspace: null };
+  const context: CallContext = { app, caller, workspace: null, origin: originOf(request) };
   if (typeof contract.requires === 'string' || !caller) {
     assertEmailVerified(contract, caller);
     return { input: parsed.data, context };
@@ -82,6 +91,12 @@ const authorize = async (
   if (contract.whenCanceled !== 'allowed' && workspace.subscription.status === 'canceled') {
     throw new AppError('failed-precondition', canceledSubscriptionMessage);
   }
+  if (
+    contract.withoutTwoFactor !== 'allowed' &&
+    !caller.twoFactorEnabled &&
+    requiresTwoFactor(workspace.subscription.settings)
+  )
+    throw new AppError('failed-precondition', twoFactorRequired.message, twoFactorRequired.details);
   assertEmailVerified(contract, caller);
   return { input: parsed.data, context: { ...context, workspace } };
 };

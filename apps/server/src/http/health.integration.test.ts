@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,10 +16,12 @@ describe('health and the SPA', () => {
   });
   afterAll(() => t.close());
 
-  it('says the process is up', async () => {
+  it('says the process is up and which release it runs (package.json)', async () => {
     const response = await t.app.inject('/healthz');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    const manifest = JSON.parse(await readFile(new URL('../../../../package.json', import.meta.url), 'utf8'));
+    expect(response.json()).toEqual({ status: 'ok', version: manifest.version });
+    expect(manifest.version).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
   it('says the database is reachable and migrated', async () => {

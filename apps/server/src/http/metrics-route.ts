@@ -4,6 +4,7 @@ import { AppError } from '@billbridge/contract';
 import type { AppContext } from '../context.ts';
 import { databaseGauges } from '../metrics/database-gauges.ts';
 import { registry } from '../metrics/metrics.ts';
+import { hubspotLimits } from '../providers/hubspot/hubspot-budget.ts';
 
 const bearerMatches = (header: string | undefined, token: string): boolean => {
   const given = Buffer.from(header ?? '');
@@ -30,7 +31,7 @@ export const registerMetricsRoute = (app: FastifyInstance, context: AppContext):
         'A scrape of /metrics needs Authorization: Bearer <METRICS_TOKEN>.',
       );
     }
-    const fromDatabase = await databaseGauges(context.database.db);
+    const fromDatabase = await databaseGauges(context.database.db, hubspotLimits);
     const body = (await registry.metrics()) + (await fromDatabase.metrics());
     return reply.type(registry.contentType).send(body);
   });

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureOf, stripeEventOf } from '../testing/sync.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { buildHttpApp } from './app.ts';
+import { sql } from 'drizzle-orm';
+import { largeTables } from '../metrics/database-gauges.ts';
+import { buildServerHttpApp } from '../main/http-app.ts';
 
 const token = 'Mt4Qx8Rz2Lw6Np0Ks3Vb7Hc1Jf5Gd9Ya';
 
@@ -27,7 +29,7 @@ describe('GET /metrics', () => {
 
   it('is off (404) when METRICS_TOKEN is unset', async () => {
     const context = { ...t.context, config: { ...t.context.config, metricsToken: undefined } };
-    const without = await buildHttpApp(context, { webDist: '/nonexistent' });
+    const without = await buildServerHttpApp(context, { webDist: '/nonexistent' });
     const response = await without.inject({
       method: 'GET',
       url: '/metrics',
@@ -65,6 +67,16 @@ describe('GET /metrics', () => {
       'billbridge_process_resident_memory_bytes',
     ]) {
       expect(response.body).toContain(`# TYPE ${name} `);
+    }
+  });
+
+  it('shows the rows and bytes of the large tables, on both engines', async () => {
+    await t.context.database.db.execute(sql`analyze`);
+    const body = (await scrape(`Bearer ${token}`)).body;
+    for (const table of largeTables) {
+      expect(body).toContain(`billbridge_table_rows{table="${table}"}`);
+      // Every table has its indexes at least, on PGlite as on PostgreSQL.
+      expect(sampleOf(body, `billbridge_table_bytes{table="${table}"}`)).toBeGreaterThan(0);
     }
   });
 

@@ -6,13 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
 import { definePrepared } from '../db/prepared.ts';
-import { startWorker } from '../jobs/worker.ts';
+import { startWorker } from '../main/start-worker.ts';
 import { createLogger } from '../logger.ts';
 import { bootstrap, type Running } from '../main/bootstrap.ts';
 import { createPostgresDatabase, testConfig, testEngine } from '../testing/test-app.ts';
 import { signUpUser } from '../testing/users.ts';
 import { waitFor } from '../testing/wait.ts';
-import { buildHttpApp } from './app.ts';
+import { buildServerHttpApp } from '../main/http-app.ts';
 
 describe('secrets stay out of logs and job data', () => {
   const lines: string[] = [];
@@ -31,7 +31,7 @@ describe('secrets stay out of logs and job data', () => {
       logger,
       postgres ? { databaseUrl: postgres.url } : { pgliteDir: undefined },
     );
-    app = await buildHttpApp(running.context, { webDist: path.join(dataDir, 'no-web') });
+    app = await buildServerHttpApp(running.context, { webDist: path.join(dataDir, 'no-web') });
   });
   afterAll(async () => {
     await app.close();

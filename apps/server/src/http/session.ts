@@ -12,5 +12,6 @@ export const callerOf = async (auth: AuthService, request: FastifyRequest): Prom
     sessionId: session.session.id,
     email: session.user.email,
     emailVerified: session.user.emailVerified,
+    twoFactorEnabled: session.user.twoFactorEnabled === true,
   };
 };

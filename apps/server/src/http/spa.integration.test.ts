@@ -52,3 +52,57 @@ describe('deep links to the app', () => {
     expect(answer.body).toBe(appHtml);
   });
 });
+
+describe('the HTML of a page names its chunks', () => {
+  const html = '<!doctype html><html><head><title>Billbridge</title></head><body></body></html>';
+  const chunks = {
+    signIn: {
+      en: ['assets/sign-in.js', 'assets/common-en.js'],
+      zh: ['assets/sign-in.js', 'assets/common-zh.js', 'assets/common-en.js'],
+    },
+    subscription: { en: ['assets/dashboard.js'], zh: ['assets/dashboard.js', 'assets/dashboard-zh.js'] },
+  };
+  let web: string;
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    web = await mkdtemp(path.join(os.tmpdir(), 'bb-web-'));
+    await writeFile(path.join(web, 'index.html'), html);
+    await writeFile(path.join(web, 'route-chunks.json'), JSON.stringify(chunks));
+    t = await createTestApp({ webDist: web });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(web, { recursive: true, force: true });
+  });
+
+  const preloads = async (pathname: string, language?: string) => {
+    const response = await fetch(`${base}${pathname}`, {
+      headers: { accept: 'text/html', ...(language ? { 'accept-language': language } : {}) },
+    });
+    const body = await response.text();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('vary')).toMatch(/accept-language/i);
+    return [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+      (match) => match[1],
+    );
+  };
+
+  it('in the head, in the language the browser asks for, English along as the fallback', async () => {
+    expect(await preloads('/signin')).toEqual(['/assets/sign-in.js', '/assets/common-en.js']);
+    expect(await preloads('/signin', 'zh-CN,zh;q=0.9')).toEqual([
+      '/assets/sign-in.js',
+      '/assets/common-zh.js',
+      '/assets/common-en.js',
+    ]);
+    expect(await preloads('/subscription/7c9e6679-7425-40de-944b-e07fc1f90ae7', 'fr')).toEqual([
+      '/assets/dashboard.js',
+    ]);
+  });
+
+  it('names none for a page the build did not list, nor for an address that is no page', async () => {
+    expect(await preloads('/profile')).toEqual([]);
+    expect(await preloads('/no/such/page')).toEqual([]);
+  });
+});

@@ -1,8 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Stripe from 'stripe';
-import { AppError } from '@billbridge/contract';
+import { AppError, sourceWebhookRoute } from '@billbridge/contract';
 import type { AppContext } from '../context.ts';
-import { ingestStripeEvent } from '../features/sync/ingest/ingest.ts';
+import { source } from '../db/schema.ts';
+import { sealedAt } from '../security/secret-box.ts';
+import { noticeConnectionLost } from '../features/connections/connection-lost.ts';
+import { ingestStripeEvent } from '../features/inbox/ingest.ts';
 import { webhooksReceived, webhooksRefused } from '../metrics/metrics.ts';
 
 /** Stripe's own tolerance; we also refuse timestamps that far in the future (a replay can't be pre-signed). */
@@ -35,14 +39,14 @@ const verifiedEvent = (body: string, header: string | undefined, secret: string)
 
 /**
  * A POST route for signed Stripe events: the signature is checked on the raw body against the
- * secret `secretOf` gives (none → 503), and `handle` answers what the event became. `onAnswer`
- * hears every answer's status, refusals included.
+ * secret `secretOf` gives for the request (none → 503), and `handle` answers what the event
+ * became. `onAnswer` hears every answer's status, refusals included.
  */
 export const registerSignedStripeRoute = (
   app: FastifyInstance,
   path: string,
-  secretOf: () => string | undefined,
-  handle: (event: Stripe.Event, body: string) => Promise<object>,
+  secretOf: (request: FastifyRequest) => string | undefined | Promise<string | undefined>,
+  handle: (event: Stripe.Event, body: string, request: FastifyRequest) => Promise<object>,
   onAnswer?: (statusCode: number) => void,
 ): void => {
   void app.register(async (scope) => {
@@ -57,14 +61,14 @@ export const registerSignedStripeRoute = (
         done();
       });
     scope.post(path, async (request, reply) => {
-      const secret = secretOf();
+      const secret = await secretOf(request);
       if (!secret) throw new AppError('unavailable', 'Stripe is not configured on this server.');
       const body = request.body;
       if (!Buffer.isBuffer(body)) throw new AppError('invalid-argument', 'Missing request body.');
       const signature = request.headers['stripe-signature'];
       const text = body.toString('utf8');
       const event = verifiedEvent(text, typeof signature === 'string' ? signature : undefined, secret);
-      return reply.status(200).send(await handle(event, text));
+      return reply.status(200).send(await handle(event, text, request));
     });
   });
 };
@@ -80,13 +84,49 @@ const countDelivery = (statusCode: number): void => {
  * stored with its sync job before we answer 2xx, so a 2xx always means "will be synced" and a
  * database failure answers 5xx for Stripe to retry.
  */
-export const registerStripeWebhook = (app: FastifyInstance, context: AppContext): void =>
+export const registerStripeWebhook = (app: FastifyInstance, context: AppContext): void => {
   registerSignedStripeRoute(
     app,
     '/webhooks/stripe',
     () => context.providers.stripe?.webhookSecret,
     async (event, body) => {
-      const outcome = await ingestStripeEvent(context, event, body);
+      const { outcome, lostSource } = await ingestStripeEvent(context, event, body);
+      if (lostSource)
+        await noticeConnectionLost(context, context.database.db, { kind: 'source', ...lostSource });
+      return { received: true, duplicate: outcome === 'duplicate' };
+    },
+    countDelivery,
+  );
+  registerKeySourceWebhook(app, context);
+};
+
+const keySourceOf = async (context: AppContext, request: FastifyRequest) => {
+  const { sourceId } = request.params as { sourceId: string };
+  const [row] = await context.database.db
+    .select({ id: source.id, accountId: source.accountId, secret: source.webhookSecretSealed })
+    .from(source)
+    .where(eq(source.id, sourceId));
+  if (!row?.secret || !row.accountId) throw new AppError('not-found', 'No source receives events here.');
+  return { ...row, accountId: row.accountId, secret: row.secret };
+};
+
+/**
+ * `POST /webhooks/stripe/sources/:sourceId`: the endpoint a source connected with a restricted key
+ * registered in its own Stripe account (issue 36 §3). Each is verified against that endpoint's own
+ * secret; its events carry no `account` (they are not Connect events), so they are stored under the
+ * source's account id (its endpoint's id) and take the Connect events' path from there.
+ */
+const registerKeySourceWebhook = (app: FastifyInstance, context: AppContext): void =>
+  registerSignedStripeRoute(
+    app,
+    sourceWebhookRoute,
+    async (request) => {
+      const row = await keySourceOf(context, request);
+      return context.secretBox.open(row.secret, sealedAt('source', 'webhook_secret_sealed', row.id)).value;
+    },
+    async (event, body, request) => {
+      const { accountId } = await keySourceOf(context, request);
+      const { outcome } = await ingestStripeEvent(context, { ...event, account: accountId }, body);
       return { received: true, duplicate: outcome === 'duplicate' };
     },
     countDelivery,

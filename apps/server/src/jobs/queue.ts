@@ -43,7 +43,7 @@ export type WorkerOptions = {
   handleBatch?: BatchHandler<object>;
 };
 
-/** A background job: its queue's name and settings and its handler (jobs/registry.ts lists them all). */
+/** A background job: its queue's name and settings and its handler (main/job-registry.ts lists them all). */
 export type JobDefinition = {
   name: string;
   handler: JobHandler<object>;
@@ -58,6 +58,12 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * worker killed with `kill -9` runs again within about 20 s instead of pg-boss's default minute.
  */
 const supervision = { superviseIntervalSeconds: 10 };
+
+/**
+ * A web process behind a transaction-mode pooler only sends jobs (decision 060): no LISTEN, which
+ * needs a session, and no supervision or cron, which the workers on their direct connections do.
+ */
+const onlySending = { useListenNotify: false, supervise: false, schedule: false };
 
 export const releasedAtShutdown = 'released at shutdown: another worker takes it';
 
@@ -78,7 +84,7 @@ export const createJobQueue = async (database: Database): Promise<JobQueue> => {
           ...supervision,
           connectionString: database.connectionString,
           max: 10,
-          useListenNotify: true,
+          ...(database.pooler === 'transaction' ? onlySending : { useListenNotify: true }),
         });
   boss.on('error', (error) => console.error('[queue]', error));
   await boss.start();

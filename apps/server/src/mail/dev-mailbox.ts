@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
-import { loopbackOnly } from '../http/loopback-only.ts';
 import { devMail, type DevMailRow } from '../db/schema.ts';
 import type { MailMessage } from './message.ts';
 
@@ -45,20 +43,11 @@ export const devMailToApi = (row: DevMailRow): DevMailApi => ({
 
 const maxListed = 100;
 
-/** `GET /api/dev/mailbox[?to=address]`: the newest messages first. */
-export const registerDevMailboxRoute = (app: FastifyInstance, db: Db): void => {
-  app.get<{ Querystring: { to?: string } }>(
-    '/api/dev/mailbox',
-    { onRequest: loopbackOnly },
-    async (request) => {
-      const to = typeof request.query.to === 'string' ? request.query.to.trim().toLowerCase() : '';
-      const rows = await db
-        .select()
-        .from(devMail)
-        .where(to ? eq(devMail.to, to) : undefined)
-        .orderBy(desc(devMail.createdAt), desc(devMail.id))
-        .limit(maxListed);
-      return { messages: rows.map(devMailToApi) };
-    },
-  );
-};
+/** The newest kept messages first; only those to `to` when it is given (a lower-case address). */
+export const newestDevMail = (db: Db, to: string): Promise<DevMailRow[]> =>
+  db
+    .select()
+    .from(devMail)
+    .where(to ? eq(devMail.to, to) : undefined)
+    .orderBy(desc(devMail.createdAt), desc(devMail.id))
+    .limit(maxListed);

@@ -2,7 +2,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
-import { startWorker } from '../jobs/worker.ts';
+import { startWorker } from '../main/start-worker.ts';
 import { startSmtpServer, type TestSmtpServer } from '../testing/smtp.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { callFunction, signUpUser, verifyEmail, type TestUser } from '../testing/users.ts';

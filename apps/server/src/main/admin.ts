@@ -3,16 +3,18 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config/env.ts';
 import { createJobQueue } from '../jobs/queue.ts';
 import { backupDataDir, copyToPostgres, restoreDataDir } from './move-data.ts';
-import { migrateDatabase, openDatabase } from '../db/client.ts';
+import { migrateDatabase, openDatabase, type Database } from '../db/client.ts';
 import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock.ts';
 import { withMigrationLock } from '../db/migration-lock.ts';
 import { setUserDisabled } from '../features/accounts/disabled-users.ts';
+import { resetTwoFactor } from '../features/two-factor/reset-two-factor.ts';
 import { databaseTargetOf } from './bootstrap.ts';
 
 const usage = `Usage: npm run admin -- <command> ARGUMENT
 
   disable-user EMAIL             end the account's sessions and refuse its sign-in
   enable-user EMAIL              let the account sign in again
+  reset-2fa EMAIL                turn two-factor sign-in off for an account that lost its device and codes
   backup FOLDER                  copy DATA_DIR (embedded database, SECRET) into a new FOLDER
   restore FOLDER                 copy a backup into an empty DATA_DIR
   export-to-postgres URL         copy the embedded database into an empty PostgreSQL database at URL
@@ -20,7 +22,7 @@ const usage = `Usage: npm run admin -- <command> ARGUMENT
 Uses the same configuration as the server (DATABASE_URL, else the embedded database in DATA_DIR;
 stop the embedded server first, only one process may open its folder).`;
 
-const commands = { 'disable-user': true, 'enable-user': false } as const;
+const commands = { 'disable-user': true, 'enable-user': false, 'reset-2fa': null } as const;
 const dataCommands = ['backup', 'restore', 'export-to-postgres'] as const;
 type DataCommand = (typeof dataCommands)[number];
 const isCommand = (name: string | undefined): name is keyof typeof commands | DataCommand =>
@@ -66,6 +68,29 @@ const dataCommand = async (command: DataCommand, argument: string, config: Confi
   }
 };
 
+/**
+ * `reset-2fa EMAIL` (issue 36): the user's notice goes out on the `mail.send` job, queued here and
+ * sent by the running workers. The line it prints is the operator's log of the reset.
+ */
+const resetTwoFactorCommand = async (database: Database, email: string, config: Config): Promise<number> => {
+  const queue = await createJobQueue(database);
+  try {
+    const result = await resetTwoFactor(database.db, queue, { email, appUrl: config.appUrl });
+    if (result.outcome === 'not-found') {
+      console.error(`No account has the e-mail ${email}.`);
+      return 1;
+    }
+    if (result.outcome === 'unchanged') console.log(`${email} had no two-factor sign-in.`);
+    else
+      console.log(
+        `${new Date().toISOString()} reset-2fa: two-factor sign-in of ${email} turned off; the user was mailed.`,
+      );
+    return 0;
+  } finally {
+    await queue.stop();
+  }
+};
+
 /** `npm run admin -- disable-user EMAIL` / `enable-user EMAIL`: the operator's account switch. */
 const main = async (): Promise<number> => {
   const { positionals } = parseArgs({ allowPositionals: true, strict: true });
@@ -83,7 +108,8 @@ const main = async (): Promise<number> => {
   const database = await openDatabase(target);
   try {
     await withMigrationLock(database, () => migrateDatabase(database));
-    const result = await setUserDisabled(database.db, email, commands[command as keyof typeof commands]);
+    if (command === 'reset-2fa') return await resetTwoFactorCommand(database, email, config);
+    const result = await setUserDisabled(database.db, email, command === 'disable-user');
     if (result.outcome === 'not-found') {
       console.error(`No account has the e-mail ${email}.`);
       return 1;

@@ -8,16 +8,16 @@ import { migrateDatabase, openDatabase, type DatabaseTarget } from '../db/client
 import { withMigrationLock } from '../db/migration-lock.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
 import { createJobQueue } from '../jobs/queue.ts';
-import { defineJobQueues } from '../jobs/registry.ts';
+import { defineJobQueues } from './job-registry.ts';
 import { createLogger } from '../logger.ts';
-import { createDrainNudger } from '../features/sync/drain/drain-nudger.ts';
+import { createDrainNudger } from '../features/inbox/drain-nudger.ts';
 import { startProviders } from '../providers/providers.ts';
 import { createSecretBox } from '../security/secret-box.ts';
 
 /** `DATABASE_URL` when set, else PGlite in `DATA_DIR/pglite`. */
 export const databaseTargetOf = (config: Config): DatabaseTarget =>
   config.databaseUrl
-    ? { databaseUrl: config.databaseUrl }
+    ? { databaseUrl: config.databaseUrl, pooler: config.databasePooler }
     : { pgliteDir: path.join(path.resolve(config.dataDir), 'pglite') };
 
 /** `close` names each step to `onStep` as it begins (a test's watchdog reports the one that hangs). */
@@ -34,9 +34,11 @@ export const bootstrap = async (
 ): Promise<Running> => {
   const releaseLock =
     'pgliteDir' in target && target.pgliteDir ? lockDataDir(config.dataDir) : () => undefined;
+  let closeDatabase = async () => {};
   try {
     const secret = await resolveSecret(config);
     const database = await openDatabase(target);
+    closeDatabase = database.close;
     await withMigrationLock(database, () => migrateDatabase(database));
     const queue = await createJobQueue(database);
     const auth = createAuth({ db: database.db, logger, queue, secret, config });
@@ -59,6 +61,8 @@ export const bootstrap = async (
       },
     };
   } catch (error) {
+    // A failed start (a refused migration, say) lets go of the database before the folder.
+    await closeDatabase().catch(() => undefined);
     releaseLock();
     throw error;
   }

@@ -56,6 +56,15 @@ describe('compose.yaml', () => {
     );
   const commandOf = (name: string) => (services[name]?.command ?? ['server.js']).join(' ');
 
+  it('tags its image with the release in package.json', () => {
+    const { version } = JSON.parse(repoFile('package.json')) as { version: string };
+    const images = Object.values(compose.services as Record<string, { image?: string }>)
+      .map((service) => service.image ?? '')
+      .filter((image) => image.startsWith('billbridge'));
+    expect(images.length).toBeGreaterThan(0);
+    expect(new Set(images)).toEqual(new Set([`billbridge:${version}`]));
+  });
+
   it('runs PostgreSQL, two web processes, two workers, an SMTP catcher and the stand-ins', () => {
     expect(Object.keys(services).sort()).toEqual(
       ['mailpit', 'postgres', 'sandbox', 'web1', 'web2', 'worker1', 'worker2'].sort(),

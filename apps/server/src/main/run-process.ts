@@ -1,7 +1,10 @@
-import { ConfigError, loadConfig } from '../config/env.ts';
+import { ConfigError, loadConfig, workerConnectionProblem } from '../config/env.ts';
+import { appVersion } from '../config/version.ts';
+import { MigrationFailedError } from '../db/client.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
-import { buildHttpApp, buildWorkerHttpApp } from '../http/app.ts';
-import { startWorker } from '../jobs/worker.ts';
+import { buildWorkerHttpApp } from '../http/app.ts';
+import { buildServerHttpApp } from './http-app.ts';
+import { startWorker } from './start-worker.ts';
 import { createLogger } from '../logger.ts';
 import { bootstrap } from './bootstrap.ts';
 import { billingCatalog, reportBillingConfiguration } from '../features/billing/platform.ts';
@@ -22,12 +25,17 @@ export const runProcess = async (shape: ProcessShape): Promise<void> => {
     process.exit(1);
   }
   const runWorker = shape.worker === 'always' || (config.runWorker ?? shape.worker === 'by-default');
+  const workerProblem = runWorker ? workerConnectionProblem(config) : undefined;
+  if (workerProblem) {
+    console.error(new ConfigError([workerProblem]).message);
+    process.exit(1);
+  }
   const logger = createLogger(config);
   try {
     const running = await bootstrap(config, logger);
     const stopWorker = runWorker ? await startWorker(running.context) : () => undefined;
     const http = shape.http
-      ? await buildHttpApp(running.context)
+      ? await buildServerHttpApp(running.context)
       : config.metricsToken
         ? buildWorkerHttpApp(running.context)
         : undefined;
@@ -38,8 +46,8 @@ export const runProcess = async (shape: ProcessShape): Promise<void> => {
       running.context.providers.receiveWebhooksAt(`http://127.0.0.1:${port}/webhooks/stripe`);
     }
     logger.info(
-      { database: running.context.database.engine, worker: runWorker },
-      shape.http ? `Billbridge is ready on ${config.appUrl}` : 'Billbridge worker is running',
+      { version: appVersion, database: running.context.database.engine, worker: runWorker },
+      shape.http ? `Billbridge ${appVersion} is ready on ${config.appUrl}` : 'Billbridge worker is running',
     );
     reportBillingConfiguration(running.context);
     if (running.context.providers.stripe) {
@@ -73,7 +81,8 @@ export const runProcess = async (shape: ProcessShape): Promise<void> => {
     process.once('SIGINT', () => void shutdown('SIGINT'));
     process.once('SIGTERM', () => void shutdown('SIGTERM'));
   } catch (error) {
-    if (error instanceof DataDirLockedError) logger.fatal(error.message);
+    if (error instanceof DataDirLockedError || error instanceof MigrationFailedError)
+      logger.fatal(error.message);
     else logger.fatal({ err: error }, 'start failed');
     process.exit(1);
   }

@@ -13,6 +13,7 @@ import { waitFor } from '../testing/wait.ts';
  * killed with SIGKILL and one web process restarted. Every event must be written to HubSpot
  * exactly once (the stand-in's request log), no portal may see more than 110 calls in any 10 s,
  * the p99 from stored to synced stays within the goal, and the e-mails asked for meanwhile all arrive.
+ * A second leg runs the same with the web processes behind PgBouncer in transaction mode (issue 35 §3).
  */
 const rate = Number(process.env.SCALE_OUT_RATE ?? 100);
 const seconds = Number(process.env.SCALE_OUT_SECONDS ?? 60);
@@ -34,14 +35,25 @@ const busiestTenSeconds = (times: number[]) => {
   return most;
 };
 
-describe.runIf(testEngine() === 'postgres')('scale-out: 2 web, 3 workers, 3 workspaces', () => {
+/** The two legs: every process on PostgreSQL directly, then the web ones through PgBouncer. */
+const legs = [
+  { name: 'direct', webThroughPgBouncer: false, runs: testEngine() === 'postgres' },
+  {
+    name: 'web processes through PgBouncer in transaction mode',
+    webThroughPgBouncer: true,
+    runs: testEngine() === 'postgres',
+  },
+];
+
+describe.each(legs)('scale-out: 2 web, 3 workers, 3 workspaces, $name', (leg) => {
   let cluster: Cluster;
   beforeAll(async () => {
-    cluster = await startCluster({ workspaces: 3 });
+    if (leg.runs)
+      cluster = await startCluster({ workspaces: 3, webThroughPgBouncer: leg.webThroughPgBouncer });
   }, 180_000);
   afterAll(() => cluster?.stop());
 
-  it(
+  it.runIf(leg.runs)(
     `keeps every promise at ${rate} events/s for ${seconds} s through a worker killed and a web process restarted`,
     async () => {
       const workers = [0, 1, 2].map(() => cluster.spawnEntry('worker'));
@@ -143,6 +155,12 @@ describe.runIf(testEngine() === 'postgres')('scale-out: 2 web, 3 workers, 3 work
         },
         { what: 'every password-reset e-mail', timeoutMs: 60_000 },
       );
+      if (cluster.bouncer) {
+        // The web processes know only the pooler's address: their statements all went through it.
+        const throughPooler = await cluster.bouncer.transactionsOf(cluster.postgres.url);
+        console.log(`through PgBouncer: ${throughPooler} transactions for ${events.length} webhooks`);
+        expect(throughPooler).toBeGreaterThan(0);
+      }
       await Promise.all([...web, ...workers.slice(1)].map((process) => terminate(process)));
     },
     seconds * 1000 + 600_000,

@@ -34,16 +34,22 @@ const startApp = (dataDir: string, port: number, env: Record<string, string> = {
   return { child, exited, output: () => output };
 };
 
-const waitReady = async (port: number) => {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
+/**
+ * Until the app answers ready, or fails the test as soon as it exits. No deadline of its own: a
+ * busy machine may take long to start it, and the test's own timeout bounds the wait.
+ */
+const waitReady = async (port: number, app: ReturnType<typeof startApp>) => {
+  let exited = false;
+  void app.exited.then(() => (exited = true));
+  for (;;) {
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
       (r) => r.ok,
       () => false,
     );
     if (ready) return;
+    if (exited) throw new Error(`the app exited before it was ready:\n${app.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error('app did not become ready');
 };
 
 const signIn = (port: number, path: string, body: object) =>
@@ -61,7 +67,7 @@ describe('the embedded start', () => {
   it('keeps data across a restart and refuses a second process on the same folder', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bb-start-'));
     const first = startApp(dataDir, 3301);
-    await waitReady(3301);
+    await waitReady(3301, first);
     const user = { name: 'Rita Restart', email: 'rita@example.com', password: 'correct horse battery' };
     expect((await signIn(3301, 'sign-up/email', user)).status).toBe(200);
 
@@ -73,7 +79,7 @@ describe('the embedded start', () => {
     expect(await first.exited).toBe(0);
 
     const again = startApp(dataDir, 3303);
-    await waitReady(3303);
+    await waitReady(3303, again);
     const response = await signIn(3303, 'sign-in/email', { email: user.email, password: user.password });
     expect(response.status).toBe(200);
     again.child.kill('SIGTERM');
@@ -96,7 +102,7 @@ describe('the embedded start', () => {
       expect(app.output()).toContain('UNSAFE_ALLOW_SANDBOX=true');
     }
     const local = startApp(dataDir, 3305);
-    await waitReady(3305);
+    await waitReady(3305, local);
     expect(local.output()).toContain('SANDBOX is on');
     local.child.kill('SIGTERM');
     expect(await local.exited).toBe(0);

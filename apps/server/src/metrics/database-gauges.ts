@@ -1,7 +1,21 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { Gauge, Registry } from 'prom-client';
 import { queryRows, type Db } from '../db/client.ts';
-import { hubspotLimits } from '../features/sync/write/hubspot-budget.ts';
+
+/** The tables that grow with traffic (decision 058): their rows and bytes, indexes and TOAST included. */
+export const largeTables = ['stripe_event', 'activity', 'crm_link', 'usage', 'pgboss.job'] as const;
+
+/**
+ * The planner's row estimate (kept by autovacuum, and on PGlite by the worker's ANALYZE) rather than
+ * `count(*)`, which would read millions of rows at every scrape; a partitioned table (pg-boss's
+ * jobs) adds up its partitions.
+ */
+const tableSizes = sql`select t.name, sum(greatest(c.reltuples, 0))::float8 as rows,
+    sum(pg_total_relation_size(c.oid))::float8 as bytes
+  from unnest(${sql.raw(`array[${largeTables.map((name) => `'${name}'`).join(', ')}]`)}::text[]) as t(name)
+  join pg_class c on c.oid = t.name::regclass
+    or c.oid in (select inhrelid from pg_inherits where inhparent = t.name::regclass)
+  group by t.name`;
 
 /** Portals shown in the budget gauge: those with the fewest calls left, the ones that matter. */
 const budgetPortals = 50;
@@ -12,13 +26,16 @@ const rowsOf = (db: Db, query: SQL) => queryRows<Row>(db, query);
 const gauge = (registry: Registry, name: string, help: string, labelNames: string[] = []) =>
   new Gauge({ name, help, labelNames, registers: [registry] });
 
+/** A portal's HubSpot call budget (providers/hubspot/hubspot-budget.ts), handed in by the route. */
+export type CallBudget = { calls: number; windowSeconds: number };
+
 /**
  * State kept in the database, read at scrape time into a fresh registry: the same answer from
  * every process, nothing to keep in step. Each is one grouped query over an indexed column.
  */
-export const databaseGauges = async (db: Db): Promise<Registry> => {
+export const databaseGauges = async (db: Db, hubspotLimits: CallBudget): Promise<Registry> => {
   const registry = new Registry();
-  const [inbox, queue, budget, backfills, runningBackfills] = await Promise.all([
+  const [inbox, queue, budget, backfills, runningBackfills, tables] = await Promise.all([
     rowsOf(db, sql`select state, count(*)::int as n from stripe_event group by state`),
     rowsOf(
       db,
@@ -41,6 +58,7 @@ export const databaseGauges = async (db: Db): Promise<Registry> => {
           where status = 'running' group by key`,
     ),
     rowsOf(db, sql`select count(*)::int as n from backfill where status = 'running'`),
+    rowsOf(db, tableSizes),
   ]);
   const inboxEvents = gauge(registry, 'billbridge_inbox_events', 'Stored webhook events by state', ['state']);
   for (const row of inbox) inboxEvents.set({ state: String(row.state) }, Number(row.n));
@@ -75,5 +93,15 @@ export const databaseGauges = async (db: Db): Promise<Registry> => {
   gauge(registry, 'billbridge_backfills_running', 'Backfills running').set(
     Number(runningBackfills[0]?.n ?? 0),
   );
+  const tableRows = gauge(registry, 'billbridge_table_rows', 'Rows of the large tables (estimated)', [
+    'table',
+  ]);
+  const tableBytes = gauge(registry, 'billbridge_table_bytes', 'Bytes of the large tables on disk', [
+    'table',
+  ]);
+  for (const row of tables) {
+    tableRows.set({ table: String(row.name) }, Number(row.rows));
+    tableBytes.set({ table: String(row.name) }, Number(row.bytes));
+  }
   return registry;
 };

@@ -19,6 +19,11 @@ export type Providers = {
    * own (billing) events go to `billingWebhookPath` on the same origin.
    */
   receiveWebhooksAt: (url: string) => void;
+  /**
+   * The origin Stripe reaches this server's webhooks at: where the embedded stand-in was told to
+   * deliver, else `APP_URL` (a key source registers its own endpoint there, issue 36 §3).
+   */
+  webhookOrigin: () => string;
   close: () => Promise<void>;
 };
 
@@ -34,6 +39,7 @@ export const startProviders = async (config: Config, secret: string): Promise<Pr
       hubspot: config.hubspot,
       sandbox: undefined,
       receiveWebhooksAt: () => undefined,
+      webhookOrigin: () => config.appUrl,
       close: async () => undefined,
     };
   }
@@ -77,6 +83,7 @@ export const startProviders = async (config: Config, secret: string): Promise<Pr
       const billingUrl = new URL(billingWebhookPath, url).toString();
       sandbox.addStripeWebhookEndpoint({ url: billingUrl, secret: billingWebhookSecret, connect: false });
     },
+    webhookOrigin: () => (webhookUrl ? new URL(webhookUrl).origin : config.appUrl),
     close: () => sandbox.close(),
   };
 };

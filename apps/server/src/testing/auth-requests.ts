@@ -54,3 +54,18 @@ export const sessionUserOf = async (app: FastifyInstance, cookie: string) => {
   const body = response.json() as { user?: { id: string; email: string; emailVerified: boolean } } | null;
   return body?.user ?? null;
 };
+
+/**
+ * Signs up from a client address of the caller's choosing, so tests with the rate limits on leave
+ * the sign-up limit of the shared test address alone.
+ */
+export const signUpFrom = async (app: FastifyInstance, email: string, headers: Record<string, string>) => {
+  const response = await authPost(
+    app,
+    '/sign-up/email',
+    { name: 'Test User', email, password: testPassword },
+    { headers },
+  );
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  return { id: (response.json() as { user: { id: string } }).user.id, email, cookie: cookiesOf(response) };
+};

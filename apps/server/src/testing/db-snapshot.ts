@@ -26,4 +26,6 @@ export const snapshotDb = async (db: Db) => ({
   reconciliations: await queryRows(db, sql`select * from reconciliation order by id`),
   sessions: await queryRows(db, sql`select id, user_id, expires_at from session order by id`),
   jobs: await queryRows(db, sql`select id, name, data, state from pgboss.job order by id`),
+  // A refused change leaves no audit record either.
+  auditEvents: await queryRows(db, sql`select * from audit_event order by id`),
 });

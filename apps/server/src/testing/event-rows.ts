@@ -25,4 +25,5 @@ export const eventRowOf = (
   notBefore: null,
   lastError: null,
   receivedAt: new Date(),
+  payloadPrunedAt: null,
 });

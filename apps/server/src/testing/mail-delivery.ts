@@ -1,4 +1,4 @@
-import { startWorker } from '../jobs/worker.ts';
+import { startWorker } from '../main/start-worker.ts';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from './smtp.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { waitFor } from './wait.ts';

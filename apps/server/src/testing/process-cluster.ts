@@ -1,6 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,12 +8,16 @@ import Stripe from 'stripe';
 import type { Sandbox } from '@billbridge/sandbox';
 import type { AppContext } from '../context.ts';
 import { activity } from '../db/schema.ts';
-import { buildHttpApp } from '../http/app.ts';
+import { buildServerHttpApp } from '../main/http-app.ts';
 import { createLogger } from '../logger.ts';
 import { bootstrap } from '../main/bootstrap.ts';
 import { billingSubscriptionOf, seedSyncedWorkspace, stripeEventOf, type SyncedWorkspace } from './sync.ts';
 import { createPostgresDatabase, testConfig, testSecret } from './test-app.ts';
+import { freePort } from './free-port.ts';
+import { startPgBouncer } from './pgbouncer.ts';
 import { waitFor } from './wait.ts';
+
+export { freePort };
 
 /**
  * Production processes on one PostgreSQL, as an operator runs them: the compiled `npm run server`
@@ -39,15 +42,6 @@ export const waitReady = (port: number) =>
       timeoutMs: 60_000,
     },
   );
-
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /**
  * The environment of a production entry (`server` or `worker`) that shares this process's database,
@@ -96,9 +90,18 @@ export const spawnProcess = (entry: 'server' | 'worker', env: NodeJS.ProcessEnv)
   return { child, output: () => output, exited };
 };
 
-export const startCluster = async ({ workspaces = 1 } = {}) => {
+/**
+ * `webThroughPgBouncer`: the web processes reach PostgreSQL through PgBouncer in transaction mode
+ * (`DATABASE_POOLER=transaction`, 6 server connections for them all), the workers directly, as an
+ * operator behind a managed database's pooler runs them (decision 060).
+ */
+export const startCluster = async ({ workspaces = 1, webThroughPgBouncer = false } = {}) => {
   buildServerEntries();
   const postgres = await createPostgresDatabase();
+  const bouncer = webThroughPgBouncer ? await startPgBouncer(postgres.url, 6) : undefined;
+  const webEnv: NodeJS.ProcessEnv = bouncer
+    ? { DATABASE_URL: bouncer.urlOf(postgres.url), DATABASE_POOLER: 'transaction' }
+    : {};
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bb-cluster-'));
   const config = testConfig({
     DATA_DIR: dataDir,
@@ -109,7 +112,7 @@ export const startCluster = async ({ workspaces = 1 } = {}) => {
   const running = await bootstrap(config, createLogger(config), { databaseUrl: postgres.url });
   const context: AppContext = running.context;
   const sandbox = context.providers.sandbox as Sandbox;
-  const app = await buildHttpApp(context);
+  const app = await buildServerHttpApp(context);
   const testApp = { app, context, config, close: () => app.close() };
   const worlds: SyncedWorkspace[] = [];
   for (let n = 0; n < workspaces; n++) worlds.push(await seedSyncedWorkspace(testApp));
@@ -124,8 +127,11 @@ export const startCluster = async ({ workspaces = 1 } = {}) => {
 
   const startServer = async (extra: NodeJS.ProcessEnv = {}): Promise<WebProcess> => {
     const port = await freePort();
-    const web = spawnEntry('server', { PORT: String(port), ...extra });
-    await waitReady(port);
+    const web = spawnEntry('server', { PORT: String(port), ...webEnv, ...extra });
+    await waitReady(port).catch((error: unknown) => {
+      // What the process said is what tells why it never got ready.
+      throw new Error(`${String(error)}; its output:\n${web.output().slice(-4_000)}`, { cause: error });
+    });
     return { ...web, port, url: `http://127.0.0.1:${port}/webhooks/stripe` };
   };
 
@@ -196,12 +202,16 @@ export const startCluster = async ({ workspaces = 1 } = {}) => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     await testApp.close();
     await running.close();
+    await bouncer?.stop();
     await postgres.drop();
     await rm(dataDir, { recursive: true, force: true });
   };
 
   return {
     context,
+    /** The web processes' pooler, in a cluster started with `webThroughPgBouncer`. */
+    bouncer,
+    postgres,
     sandbox,
     testApp,
     worlds,

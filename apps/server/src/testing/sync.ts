@@ -7,15 +7,18 @@ import type { PipelineMappingRule } from '@billbridge/contract';
 import type { Sandbox } from '@billbridge/sandbox';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { activity, destination, source, stripeEvent } from '../db/schema.ts';
-import { startWorker } from '../jobs/worker.ts';
-import { ensureStripeIdProperties } from '../features/destinations/hubspot-properties.ts';
+import { activity, destination, source, stripeEvent, type ActivityRow } from '../db/schema.ts';
+import { startWorker } from '../main/start-worker.ts';
+import { ensureStripeIdProperties } from '../providers/hubspot/hubspot-properties.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { signUpUser, type TestUser } from './users.ts';
 import { seedWorkspace } from './workspaces.ts';
 import { sealForRow } from './sealed.ts';
 import { waitFor } from './wait.ts';
-import { portalFactStore, rememberPortalFacts } from '../features/sync/write/portal-facts.ts';
+import { portalFactStore, rememberPortalFacts } from '../providers/hubspot/portal-facts.ts';
+import { ruleOf } from './fixtures.ts';
+
+export { billingSubscriptionOf, ruleOf } from './fixtures.ts';
 
 /** A Stripe event as the stand-in would send it, for tests that post webhooks by hand. */
 export const stripeEventOf = (
@@ -74,6 +77,22 @@ export const postWebhook = (
     },
     payload: body,
   });
+
+/** Posts one signed Stripe event and waits until its activity settles; returns that activity. */
+export const postAndSettle = async (
+  t: TestApp,
+  event: { id: string; type: string },
+): Promise<ActivityRow> => {
+  const response = await postWebhook(t, JSON.stringify(event));
+  if (response.statusCode !== 200) throw new Error(`The webhook answered ${response.statusCode}`);
+  return waitFor(
+    async () => {
+      const [row] = await t.context.database.db.select().from(activity).where(eq(activity.eventId, event.id));
+      return row && row.status !== 'pending' ? row : undefined;
+    },
+    { what: `the ${event.type} activity to settle` },
+  );
+};
 
 /** A source row connected to `accountId` (as connectSource leaves it), enabled unless told otherwise. */
 export const seedSource = async (
@@ -161,8 +180,12 @@ export const seedFailedActivity = async (db: Db, subscriptionId: string): Promis
   return logged?.id ?? 0;
 };
 
-/** The optional scopes a portal grants unless a test says otherwise: both unique properties. */
-const schemaScopes = ['crm.schemas.deals.write', 'crm.schemas.invoices.write'];
+/** The optional scopes a portal grants unless a test says otherwise: every unique property. */
+export const schemaScopes = [
+  'crm.schemas.contacts.write',
+  'crm.schemas.deals.write',
+  'crm.schemas.invoices.write',
+];
 
 /**
  * A destination connected to a portal of the embedded HubSpot stand-in (a fresh one unless
@@ -212,19 +235,6 @@ export const seedDestination = async (
   return { destinationId, portalId: portal.id, accessToken: token.accessToken };
 };
 
-/** A mapping rule as the editor saves it. */
-export const ruleOf = (
-  status: PipelineMappingRule['stripe_subscription_status'],
-  stage: string,
-  priceIds: PipelineMappingRule['price_ids'] = { mode: 'none', ids: [] },
-): PipelineMappingRule => ({
-  id: randomUUID(),
-  stripe_subscription_status: status,
-  price_ids: priceIds,
-  hubspot_pipeline: 'default',
-  hubspot_stage: stage,
-});
-
 export type SyncedWorkspace = {
   subscriptionId: string;
   owner: TestUser;
@@ -262,28 +272,6 @@ export const seedSyncedWorkspace = async (
   return { subscriptionId, owner, account, sourceId, destinationId, portalId };
 };
 
-/** A billing subscription object as Stripe sends it in `data.object`. */
-export const billingSubscriptionOf = (
-  id: string,
-  customer: string,
-  status = 'active',
-  prices: { id: string; amount: number }[] = [{ id: 'price_basic', amount: 1000 }],
-) => ({
-  id,
-  object: 'subscription',
-  status,
-  currency: 'usd',
-  customer,
-  start_date: 1_700_000_000,
-  items: {
-    data: prices.map((price, index) => ({
-      id: `si_${id.slice(4)}_${index}`,
-      quantity: 1,
-      price: { id: price.id, unit_amount: price.amount, nickname: null, recurring: null },
-    })),
-  },
-});
-
 /** A monthly USD price of a new product in a sandbox Stripe account. */
 export const seedMonthlyPrice = (sandbox: Sandbox, account: string, unitAmount: number, name = 'Plan') => {
   const product = sandbox.stripeState.createProduct(account, { name });
@@ -292,6 +280,25 @@ export const seedMonthlyPrice = (sandbox: Sandbox, account: string, unitAmount: 
     unit_amount: unitAmount,
     currency: 'usd',
     recurring: { interval: 'month' },
+  });
+};
+
+/**
+ * Gives a sandbox Stripe customer a card and a billing subscription of a new monthly USD price;
+ * `params` go with the subscription (a trial, say). Returns the subscription.
+ */
+export const subscribeCustomer = (
+  sandbox: Sandbox,
+  account: string,
+  customerId: string,
+  { unitAmount, params = {} }: { unitAmount: number; params?: Record<string, unknown> },
+) => {
+  sandbox.stripeState.addCard(account, customerId, '4242424242424242');
+  const price = seedMonthlyPrice(sandbox, account, unitAmount);
+  return sandbox.stripeState.createSubscription(account, {
+    customer: customerId,
+    items: [{ price: price.id }],
+    ...params,
   });
 };
 
@@ -363,3 +370,17 @@ export const dealWritesOf = (sandbox: Sandbox, portalId: number, billingId: stri
         /\/objects\/deals\/batch\/(upsert|update|create)$/.test(entry.path) &&
         JSON.stringify(entry.body).includes(billingId),
     ).length;
+
+/** The activity of the event `eventId` once it is no longer pending (or once `done` says so). */
+export const settledActivity = (
+  t: TestApp,
+  eventId: string,
+  done: (row: ActivityRow) => boolean = (row) => row.status !== 'pending',
+): Promise<ActivityRow> =>
+  waitFor(
+    async () => {
+      const [row] = await t.context.database.db.select().from(activity).where(eq(activity.eventId, eventId));
+      return row && done(row) ? row : undefined;
+    },
+    { what: `the activity of ${eventId} to settle` },
+  );

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router';
 import { AppProviders } from './providers.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
@@ -9,8 +10,8 @@ const AppRoutes = () => {
   return <RouteErrorBoundary pathname={pathname}>{useRoutes(routeTree)}</RouteErrorBoundary>;
 };
 
-export const App = () => (
-  <AppProviders>
+export const App = ({ queryClient }: { queryClient: QueryClient }) => (
+  <AppProviders queryClient={queryClient}>
     <BrowserRouter>
       <AppRoutes />
     </BrowserRouter>

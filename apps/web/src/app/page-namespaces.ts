@@ -8,10 +8,11 @@ import type { Namespace } from '../i18n/namespaces.ts';
  */
 export const pageNamespaces: Partial<Record<PageKey, readonly Namespace[]>> = {
   dashboard: ['members'],
-  profile: [],
+  profile: ['audit'],
   editName: [],
   editEmail: [],
   changePassword: [],
+  twoFactor: [],
   deleteAccount: [],
   createPlan: ['billing'],
   signIn: [],
@@ -38,6 +39,7 @@ export const pageNamespaces: Partial<Record<PageKey, readonly Namespace[]>> = {
   destinationTypeSelection: ['connections'],
   destinationDetails: ['connections'],
   activityLog: ['dashboard'],
+  auditLog: ['audit'],
   docs: ['docs'],
   docsPage: ['docs'],
 };

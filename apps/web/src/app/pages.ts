@@ -15,6 +15,8 @@ export const pages: Record<Exclude<PageKey, 'home'>, LazyPage> = {
     import('../features/accounts/change-password-page.tsx').then((m) => ({
       Component: m.ChangePasswordPage,
     })),
+  twoFactor: () =>
+    import('../features/accounts/two-factor-page.tsx').then((m) => ({ Component: m.TwoFactorPage })),
   deleteAccount: () =>
     import('../features/accounts/delete-account-page.tsx').then((m) => ({ Component: m.DeleteAccountPage })),
   createPlan: () =>
@@ -76,6 +78,8 @@ export const pages: Record<Exclude<PageKey, 'home'>, LazyPage> = {
     })),
   activityLog: () =>
     import('../features/activity-log/activity-log-page.tsx').then((m) => ({ Component: m.ActivityLogPage })),
+  auditLog: () =>
+    import('../features/audit-log/audit-log-page.tsx').then((m) => ({ Component: m.AuditLogPage })),
   docs: () => import('../features/docs/docs-page.tsx').then((m) => ({ Component: m.DocsPage })),
   docsPage: () => import('../features/docs/docs-page.tsx').then((m) => ({ Component: m.DocsPage })),
 };

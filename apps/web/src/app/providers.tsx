@@ -1,8 +1,6 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { authClient } from '../lib/auth-client.ts';
-import { createQueryClient } from '../lib/query-client.ts';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { GlobalLoadingProvider } from './global-loading.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -15,9 +13,13 @@ const Notifications = lazy(() =>
  * Everything every page may rely on: theme, notifications, server state, the loading flag.
  * Dialogs are Mantine `Modal`s rendered by the component that opens them; no modals manager is needed.
  */
-export const AppProviders = ({ children }: { children: ReactNode }) => {
-  // A call refused for want of a session re-reads it: the guard then signs the tab out.
-  const [queryClient] = useState(() => createQueryClient(() => authClient.$store.notify('$sessionSignal')));
+export const AppProviders = ({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) => {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Suspense fallback={null}>

@@ -1,4 +1,5 @@
 import {
+  Code,
   createTheme,
   darken,
   DEFAULT_THEME,
@@ -40,14 +41,27 @@ export const theme = createTheme({
   luminanceThreshold: 0.18,
   variantColorResolver,
   defaultRadius: 'md',
+  components: {
+    // An inline id has no spaces: it wraps anywhere, so a narrow screen never makes it a scroll box
+    // that the keyboard cannot reach (axe's scrollable-region-focusable).
+    Code: Code.extend({
+      styles: (_theme, props) => (props.block ? {} : { root: { wordBreak: 'break-all' } }),
+    }),
+  },
   // The system stacks first; a CJK face after them so Chinese never falls back to boxes.
   fontFamily:
     '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, "PingFang SC", "Microsoft YaHei", "WenQuanYi Micro Hei", "Noto Sans CJK SC", sans-serif',
 });
 
-/** Mantine's dimmed text (gray 6) reads 3.3:1 on white: gray 7 reads 8:1. */
+/**
+ * Mantine's dimmed text (gray 6) reads 3.3:1 on white: gray 7 reads 8:1. A field's error message
+ * (red 6) reads 3.6:1: red 9 reads 5.4:1.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
   dark: {},
 });

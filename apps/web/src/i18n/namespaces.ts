@@ -6,7 +6,15 @@
  * a key not in `common` is looked up in the other namespaces, so moving a group between namespaces
  * changes no call site.
  */
-export const namespaces = ['common', 'members', 'connections', 'billing', 'dashboard', 'docs'] as const;
+export const namespaces = [
+  'common',
+  'members',
+  'connections',
+  'billing',
+  'dashboard',
+  'docs',
+  'audit',
+] as const;
 export type Namespace = (typeof namespaces)[number];
 
 /** The namespaces a page may need besides `common`. */

@@ -1,5 +1,7 @@
+import type { ObjectTypeName } from '../hubspot/types.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { StripeApiError } from '../stripe/errors.ts';
+import { restrictedKeyResources } from '../stripe/http/permissions.ts';
 import type { SubscriptionStatus } from '../stripe/types.ts';
 import type { ControlContext } from './context.ts';
 import { controlBase } from './layout.ts';
@@ -26,6 +28,15 @@ const act = (reply: FastifyReply, back: string, action: () => string) => {
 };
 
 /** The control page's form posts: each one goes through the same operations as the APIs, so webhooks follow. */
+/** `key=value` pairs separated by commas, as the control page's metadata field takes them. */
+const metadataOf = (text: string): Record<string, string> =>
+  Object.fromEntries(
+    text
+      .split(',')
+      .map((pair) => pair.split('=').map((part) => part.trim()))
+      .filter(([key, value]) => key && value !== undefined),
+  );
+
 export const controlActions = (app: FastifyInstance, ctx: ControlContext): void => {
   const { stripe, hubspot, faults } = ctx;
 
@@ -125,6 +136,31 @@ export const controlActions = (app: FastifyInstance, ctx: ControlContext): void 
     }),
   );
 
+  app.post<AccountParams>(`${account}/restricted-keys`, async (request, reply) =>
+    act(reply, `${controlBase}/stripe/${request.params.account}`, () => {
+      const form = asForm(request.body);
+      const permissions = Object.fromEntries(
+        restrictedKeyResources.flatMap((resource) => {
+          const access = field(form, resource);
+          return access === 'read' || access === 'write' ? [[resource, access] as const] : [];
+        }),
+      );
+      const key = stripe.createRestrictedKey(
+        request.params.account,
+        permissions,
+        field(form, 'name') || undefined,
+      );
+      return `Created restricted key ${key}`;
+    }),
+  );
+
+  app.post<AccountParams>(`${account}/restricted-keys/revoke`, async (request, reply) =>
+    act(reply, `${controlBase}/stripe/${request.params.account}`, () => {
+      stripe.revokeRestrictedKey(field(asForm(request.body), 'key'));
+      return 'Deleted the restricted key: calls with it now answer 401.';
+    }),
+  );
+
   app.post<AccountParams>(`${account}/revoke-platform`, async (request, reply) =>
     act(reply, `${controlBase}/stripe/${request.params.account}`, () => {
       stripe.revokePlatformAccess(request.params.account);
@@ -161,6 +197,16 @@ export const controlActions = (app: FastifyInstance, ctx: ControlContext): void 
       }),
   );
 
+  app.post<{ Params: { portal: string; object: string; name: string } }>(
+    `${controlBase}/hubspot/:portal/properties/:object/:name/delete`,
+    async (request, reply) =>
+      act(reply, `${controlBase}/hubspot/${request.params.portal}`, () => {
+        const { portal, object, name } = request.params;
+        hubspot.deleteProperty(Number(portal), object as ObjectTypeName, name);
+        return `Deleted property ${name}.`;
+      }),
+  );
+
   app.post<{ Params: { portal: string; code: string } }>(
     `${controlBase}/hubspot/:portal/currencies/:code/remove`,
     async (request, reply) =>
@@ -176,9 +222,18 @@ export const controlActions = (app: FastifyInstance, ctx: ControlContext): void 
       const customer = stripe.createCustomer(request.params.account, {
         name: field(form, 'name') || null,
         email: field(form, 'email') || null,
+        metadata: metadataOf(field(form, 'metadata')),
       });
       if (field(form, 'number')) stripe.addCard(request.params.account, customer.id, field(form, 'number'));
       return `Created customer ${customer.id}.`;
+    }),
+  );
+
+  app.post<ItemParams>(`${account}/customers/:id/email`, async (request, reply) =>
+    act(reply, `${controlBase}/stripe/${request.params.account}`, () => {
+      const email = field(asForm(request.body), 'email');
+      const customer = stripe.updateCustomer(request.params.account, request.params.id, { email });
+      return `Changed the e-mail of ${customer.id} to ${customer.email ?? ''}.`;
     }),
   );
 
@@ -217,6 +272,8 @@ export const controlActions = (app: FastifyInstance, ctx: ControlContext): void 
         currency: field(form, 'currency') || 'usd',
         unit_amount: field(form, 'unit_amount') || '1000',
         recurring: { interval: field(form, 'interval') || 'month' },
+        // A price carries metadata of its own (docs.stripe.com/api/prices/create#create_price-metadata).
+        metadata: metadataOf(field(form, 'metadata')),
       });
       return `Created price ${price.id}.`;
     }),

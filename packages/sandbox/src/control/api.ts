@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FaultRule } from '../faults.ts';
+import type { KeyAccess } from '../stripe/types.ts';
 import type { ControlContext } from './context.ts';
 import { controlBase } from './layout.ts';
 
@@ -49,6 +50,37 @@ export const controlApi = (app: FastifyInstance, ctx: ControlContext): void => {
     };
     return body.connect === false ? stripe.createAccount(input) : stripe.createConnectedAccount(input);
   });
+
+  /** `{ "permissions": { "customers": "read", "webhook_endpoints": "write" } }` → `{ key }`. */
+  app.post<{ Params: { account: string } }>(
+    `${api}/stripe/accounts/:account/restricted-keys`,
+    async (request, reply) => {
+      const permissions = asJson(asJson(request.body).permissions) as Record<string, KeyAccess>;
+      try {
+        return { key: stripe.createRestrictedKey(request.params.account, permissions) };
+      } catch (error) {
+        return reply.code(400).send({ error: error instanceof Error ? error.message : String(error) });
+      }
+    },
+  );
+
+  app.delete<{ Params: { key: string } }>(`${api}/stripe/restricted-keys/:key`, async (request, reply) => {
+    try {
+      stripe.revokeRestrictedKey(request.params.key);
+      return { revoked: true };
+    } catch {
+      return reply.code(404).send({ error: 'No such restricted key.' });
+    }
+  });
+
+  app.get<{ Params: { account: string } }>(
+    `${api}/stripe/accounts/:account/webhook-endpoints`,
+    async (request) => ({
+      endpoints: stripe
+        .accountWebhookEndpoints(request.params.account)
+        .map(({ secret: _secret, ...rest }) => rest),
+    }),
+  );
 
   app.post(`${api}/stripe/webhook-endpoints`, async (request) => {
     const body = asJson(request.body);

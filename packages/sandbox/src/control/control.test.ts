@@ -84,6 +84,24 @@ describe('the control page', () => {
     expect(page).toContain(subscription?.id ?? 'missing');
   });
 
+  it('changes a customer’s e-mail address, sending customer.updated', async () => {
+    const account = sandbox.stripeState.createConnectedAccount({ name: 'Moving Co' });
+    const base = `/_sandbox/stripe/${account.id}`;
+    const customer = sandbox.stripeState.createCustomer(account.id, {
+      name: 'Ada',
+      email: 'ada@example.com',
+    });
+    const changed = await submit(`${base}/customers/${customer.id}/email`, { email: 'ada.king@example.com' });
+    expect(decodeURIComponent(changed.headers.get('location') ?? '')).toContain(
+      `Changed the e-mail of ${customer.id} to ada.king@example.com.`,
+    );
+    expect(sandbox.stripeState.account(account.id).objects.customers[customer.id]?.email).toBe(
+      'ada.king@example.com',
+    );
+    await sandbox.webhooksIdle();
+    expect(receiver.types()).toContain('customer.updated');
+  });
+
   it('drops the webhooks of chosen event types of one account until the rule is removed', async () => {
     const account = sandbox.stripeState.createConnectedAccount({ name: 'Lost Co' });
     const base = `/_sandbox/stripe/${account.id}`;

@@ -40,11 +40,22 @@ const table = (
 ): Html => {
   const records = state.records(portal.id, type).filter((record) => filter(record.properties));
   if (records.length === 0) return html`<p class="muted">None.</p>`;
+  /** Values of properties an app created (field mappings), shown beside the default columns. */
+  const custom = (properties: Record<string, string | null>) =>
+    Object.entries(properties).filter(
+      ([name, value]) =>
+        value !== null &&
+        value !== '' &&
+        !columns.includes(name) &&
+        portal.properties[type][name]?.hubspotDefined === false &&
+        name !== 'billbridge_stripe_id',
+    );
   return html`<table>
     <thead>
       <tr>
         <th>ID</th>
         ${columns.map((column) => html`<th>${column}</th>`)}
+        <th>Custom properties</th>
         <th>Associations</th>
       </tr>
     </thead>
@@ -54,11 +65,33 @@ const table = (
           html`<tr id="record-${record.id}">
             <td class="mono">${record.id}</td>
             ${columns.map((column) => html`<td>${record.properties[column] ?? ''}</td>`)}
+            <td>
+              ${custom(record.properties).map(
+                ([name, value]) => html`<div><span class="muted">${name}:</span> ${value}</div>`,
+              )}
+            </td>
             <td>${associationCell(state, portal, type, record.id, targets)}</td>
           </tr>`,
       )}
     </tbody>
   </table>`;
+};
+
+/** An object's properties created by apps or users (not HubSpot's, not Billbridge's key), each deletable. */
+const customProperties = (portal: PortalData, type: ObjectTypeName): Html => {
+  const custom = Object.values(portal.properties[type]).filter(
+    (property) => !property.hubspotDefined && !property.archived && property.name !== 'billbridge_stripe_id',
+  );
+  return custom.length === 0
+    ? html``
+    : html`<p>
+        Custom properties:
+        ${custom.map(
+          (property) =>
+            html`<span class="mono">${property.name}</span>
+              ${actionButton(`${controlBase}/hubspot/${portal.id}/properties/${type}/${property.name}/delete`, `Delete property ${property.label}`, {}, 'secondary')} `,
+        )}
+      </p>`;
 };
 
 /** The portal's currencies: the company one (fixed here) and the added ones, each removable. */
@@ -84,7 +117,7 @@ const currencyCard = (state: HubSpotState, portal: PortalData): Html => {
   </div>`;
 };
 
-/** One portal: currencies, contacts, deals by pipeline and stage, line items, invoices and products, with associations. */
+/** One portal: currencies, contacts, companies, deals by pipeline and stage, line items, invoices and products, with associations. */
 export const hubspotPortalPage = (ctx: ControlContext, portal: PortalData, notice?: string): string => {
   const state = ctx.hubspot;
   const pipelines = Object.values(portal.pipelines).filter((pipeline) => !pipeline.archived);
@@ -97,10 +130,15 @@ export const hubspotPortalPage = (ctx: ControlContext, portal: PortalData, notic
         ${actionButton(`${controlBase}/hubspot/${portal.id}/uninstall`, 'Uninstall the app (revokes its tokens)', {}, 'danger')}
       </div>
       ${currencyCard(state, portal)}
-      <div class="card">
+      <section class="card" aria-label="Contacts">
         <h2>Contacts</h2>
-        ${table(state, portal, 'contacts', ['email', 'firstname', 'lastname', 'lastmodifieddate'], ['deals', 'invoices', 'companies'])}
-      </div>
+        ${table(state, portal, 'contacts', ['email', 'firstname', 'lastname', 'state', 'billbridge_stripe_customer_id', 'lastmodifieddate'], ['deals', 'invoices', 'companies'])}
+        ${customProperties(portal, 'contacts')}
+      </section>
+      <section class="card" aria-label="Companies">
+        <h2>Companies</h2>
+        ${table(state, portal, 'companies', ['name', 'domain'], ['contacts', 'deals'])}
+      </section>
       <div class="card">
         <h2>Deals by pipeline and stage</h2>
         ${pipelines.map(
@@ -115,7 +153,7 @@ export const hubspotPortalPage = (ctx: ControlContext, portal: PortalData, notic
                         ${stage.label} <span class="mono muted">${stage.id}</span>
                         ${actionButton(`${controlBase}/hubspot/${portal.id}/pipelines/${pipeline.id}/stages/${stage.id}/delete`, `Delete stage ${stage.label}`, {}, 'secondary')}
                       </h3>
-                      ${table(state, portal, 'deals', ['dealname', 'amount', 'closedate'], ['contacts', 'line_items', 'invoices'], (properties) => properties.pipeline === pipeline.id && properties.dealstage === stage.id)}
+                      ${table(state, portal, 'deals', ['dealname', 'amount', 'closedate'], ['contacts', 'companies', 'line_items', 'invoices'], (properties) => properties.pipeline === pipeline.id && properties.dealstage === stage.id)}
                     </section>`,
                 )}`,
         )}
@@ -128,6 +166,14 @@ export const hubspotPortalPage = (ctx: ControlContext, portal: PortalData, notic
         <h2>Invoices</h2>
         ${table(state, portal, 'invoices', ['hs_number', 'hs_invoice_status', 'hs_amount_billed', 'hs_currency', 'hs_due_date'], ['contacts', 'deals', 'line_items'])}
       </div>
+      <section class="card" aria-label="Notes">
+        <h2>Notes</h2>
+        ${table(state, portal, 'notes', ['hs_timestamp', 'hs_note_body'], ['contacts', 'deals', 'invoices'])}
+      </section>
+      <section class="card" aria-label="Tasks">
+        <h2>Tasks</h2>
+        ${table(state, portal, 'tasks', ['hs_task_subject', 'hubspot_owner_id', 'hs_task_status', 'hs_timestamp'], ['contacts', 'deals'])}
+      </section>
       <div class="card">
         <h2>Products</h2>
         ${table(state, portal, 'products', ['name', 'price', 'hs_sku'], [])}

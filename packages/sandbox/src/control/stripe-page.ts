@@ -1,6 +1,7 @@
 import { badge, html } from '../shared/html.ts';
 import type { AccountEntry, SubscriptionStatus } from '../stripe/types.ts';
 import type { ControlContext } from './context.ts';
+import { restrictedKeyResources } from '../stripe/http/permissions.ts';
 import { actionButton, controlBase, controlPage, money, when } from './layout.ts';
 
 const statuses: SubscriptionStatus[] = [
@@ -66,6 +67,7 @@ export const stripeAccountPage = (ctx: ControlContext, entry: AccountEntry, noti
         </form>
         ${entry.role !== 'platform' && entry.connectedTo ? actionButton(`${base}/revoke-platform`, 'Revoke the platform’s access', {}, 'danger') : ''}
       </div>
+      ${restrictedKeysCard(entry, base)}
       <div class="card">
         <h2>Customers</h2>
         <table>
@@ -84,7 +86,18 @@ export const stripeAccountPage = (ctx: ControlContext, entry: AccountEntry, noti
                 : undefined;
               return html`<tr>
                 <td>${customer.name ?? '—'}<br /><span class="mono muted">${customer.id}</span></td>
-                <td>${customer.email ?? '—'}</td>
+                <td>
+                  ${customer.email ?? '—'}
+                  <form class="inline" method="post" action="${base}/customers/${customer.id}/email">
+                    <input
+                      name="email"
+                      type="email"
+                      required
+                      aria-label="New e-mail of ${customer.name ?? customer.id}"
+                      placeholder="new@example.com"
+                    /><button class="secondary" type="submit">Change e-mail</button>
+                  </form>
+                </td>
                 <td>${card ? `${card.card.brand} •••• ${card.card.last4}` : '—'}</td>
                 <td>
                   <form class="inline" method="post" action="${base}/cards">
@@ -101,6 +114,7 @@ export const stripeAccountPage = (ctx: ControlContext, entry: AccountEntry, noti
         <form class="row" method="post" action="${base}/customers">
           <label>Name<input name="name" value="Jenny Rosen" /></label
           ><label>E-mail<input name="email" value="jenny@example.com" /></label>
+          <label>Metadata<input name="metadata" placeholder="region=EMEA, tier=gold" /></label>
           <label
             >Card<select name="number">
               <option value="">none</option>
@@ -166,6 +180,7 @@ export const stripeAccountPage = (ctx: ControlContext, entry: AccountEntry, noti
               <option>month</option>
               <option>year</option>
             </select></label
+          ><label>Price metadata<input name="metadata" placeholder="plan_tier=gold" /></label
           ><button type="submit" class="secondary">Add price</button>
         </form>
       </div>
@@ -325,3 +340,48 @@ export const stripeAccountPage = (ctx: ControlContext, entry: AccountEntry, noti
     notice,
   );
 };
+
+/** The dashboard's restricted keys: each resource None, Read or Write; a key can be deleted (then 401). */
+const restrictedKeysCard = (entry: AccountEntry, base: string) =>
+  html`<div class="card">
+    <h2>Restricted keys</h2>
+    <table>
+      <thead>
+        <tr>
+          <th>Key</th>
+          <th>Permissions</th>
+          <th></th>
+        </tr>
+      </thead>
+      <tbody>
+        ${(entry.restrictedKeys ?? []).map(
+          (restricted) =>
+            html`<tr>
+              <td class="mono">${restricted.key}</td>
+              <td>
+                ${Object.entries(restricted.permissions)
+                  .map(([resource, access]) => `${resource}: ${access}`)
+                  .join(', ')}
+              </td>
+              <td>
+                ${actionButton(`${base}/restricted-keys/revoke`, 'Delete key', { key: restricted.key }, 'danger')}
+              </td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+    <form class="row" method="post" action="${base}/restricted-keys">
+      <label>Name <input name="name" value="Billbridge" /></label>
+      ${restrictedKeyResources.map(
+        (resource) =>
+          html`<label
+            >${resource}<select name="${resource}">
+              <option value="none">None</option>
+              <option value="read" ${resource === 'webhook_endpoints' ? '' : html`selected`}>Read</option>
+              <option value="write" ${resource === 'webhook_endpoints' ? html`selected` : ''}>Write</option>
+            </select></label
+          >`,
+      )}
+      <button type="submit">Create restricted key</button>
+    </form>
+  </div>`;

@@ -36,6 +36,18 @@ const defined: Defined[] = [
   ['companies', 'invoices', 180, 179, null, 'company_to_invoice'],
   ['invoices', 'line_items', 409, 410, null, 'invoice_to_line_item'],
   ['line_items', 'invoices', 410, 409, null, 'line_item_to_invoice'],
+  // Activities (HubSpot's association type list, "Activity to object" and back). HubSpot publishes
+  // no note↔invoice ids: 1217/1218 are the stand-in's own, reached by the v4 default endpoint.
+  ['notes', 'contacts', 202, 201, null, 'note_to_contact'],
+  ['contacts', 'notes', 201, 202, null, 'contact_to_note'],
+  ['notes', 'deals', 214, 213, null, 'note_to_deal'],
+  ['deals', 'notes', 213, 214, null, 'deal_to_note'],
+  ['notes', 'invoices', 1218, 1217, null, 'note_to_invoice'],
+  ['invoices', 'notes', 1217, 1218, null, 'invoice_to_note'],
+  ['tasks', 'contacts', 204, 203, null, 'task_to_contact'],
+  ['contacts', 'tasks', 203, 204, null, 'contact_to_task'],
+  ['tasks', 'deals', 216, 215, null, 'task_to_deal'],
+  ['deals', 'tasks', 215, 216, null, 'deal_to_task'],
 ];
 
 export const hubspotDefinedLabels: AssociationLabel[] = defined.map(

@@ -10,6 +10,16 @@ type Spec = [name: string, label: string, type: PropertyType, fieldType: string,
 
 const system: Spec[] = [['hs_object_id', 'Record ID', 'number', 'number']];
 
+/**
+ * The portal's users who can own records: `hubspot_owner_id` takes one of their ids, as HubSpot's
+ * owner properties take the account's owners (developers.hubspot.com/docs/api-reference/latest/crm/owners/guide).
+ */
+export const sandboxOwners = [
+  { id: '71001', name: 'Avery Account-Manager' },
+  { id: '71002', name: 'Blake Sales' },
+] as const;
+const ownerIds = sandboxOwners.map((owner) => owner.id);
+
 const timestamps = (created: string, modified: string): Spec[] => [
   [created, 'Create date', 'datetime', 'date'],
   [modified, 'Last modified date', 'datetime', 'date'],
@@ -23,6 +33,8 @@ const specs: Record<ObjectTypeName, { group: string; specs: Spec[] }> = {
       ...timestamps('createdate', 'lastmodifieddate'),
       ['hs_lastmodifieddate', 'Object last modified date/time', 'datetime', 'date'],
       ['email', 'Email', 'string', 'text'],
+      ['hs_additional_emails', 'Additional email addresses', 'string', 'text'],
+      ['hs_merged_object_ids', 'Merged Contact IDs', 'string', 'text'],
       ['firstname', 'First Name', 'string', 'text'],
       ['lastname', 'Last Name', 'string', 'text'],
       ['phone', 'Phone Number', 'string', 'phonenumber'],
@@ -35,7 +47,7 @@ const specs: Record<ObjectTypeName, { group: string; specs: Spec[] }> = {
       ['state', 'State/Region', 'string', 'text'],
       ['zip', 'Postal Code', 'string', 'text'],
       ['country', 'Country/Region', 'string', 'text'],
-      ['hubspot_owner_id', 'Contact owner', 'enumeration', 'select', []],
+      ['hubspot_owner_id', 'Contact owner', 'enumeration', 'select', ownerIds],
       [
         'lifecyclestage',
         'Lifecycle Stage',
@@ -99,11 +111,43 @@ const specs: Record<ObjectTypeName, { group: string; specs: Spec[] }> = {
       ['description', 'Deal Description', 'string', 'textarea'],
       ['dealtype', 'Deal Type', 'enumeration', 'radio', ['newbusiness', 'existingbusiness']],
       ['deal_currency_code', 'Currency', 'string', 'text'],
-      ['hubspot_owner_id', 'Deal owner', 'enumeration', 'select', []],
+      ['hubspot_owner_id', 'Deal owner', 'enumeration', 'select', ownerIds],
       ['hs_priority', 'Priority', 'enumeration', 'radio', ['low', 'medium', 'high']],
       ['hs_mrr', 'Monthly recurring revenue', 'number', 'number'],
       ['hs_arr', 'Annual recurring revenue', 'number', 'number'],
       ['closed_lost_reason', 'Closed Lost Reason', 'string', 'textarea'],
+    ],
+  },
+  // Notes and tasks: the properties HubSpot's engagement guides list for a create
+  // (developers.hubspot.com/docs/api-reference/latest/crm/activities/notes/guide, …/tasks/guide).
+  notes: {
+    group: 'engagement',
+    specs: [
+      ...system,
+      ...timestamps('hs_createdate', 'hs_lastmodifieddate'),
+      ['hs_timestamp', 'Activity date', 'datetime', 'date'],
+      ['hs_note_body', 'Note body', 'string', 'html'],
+      ['hubspot_owner_id', 'Activity assigned to', 'enumeration', 'select', ownerIds],
+    ],
+  },
+  tasks: {
+    group: 'task',
+    specs: [
+      ...system,
+      ...timestamps('hs_createdate', 'hs_lastmodifieddate'),
+      ['hs_timestamp', 'Due date', 'datetime', 'date'],
+      ['hs_task_subject', 'Task title', 'string', 'text'],
+      ['hs_task_body', 'Notes', 'string', 'html'],
+      [
+        'hs_task_status',
+        'Task status',
+        'enumeration',
+        'select',
+        ['NOT_STARTED', 'IN_PROGRESS', 'WAITING', 'COMPLETED', 'DEFERRED'],
+      ],
+      ['hs_task_priority', 'Priority', 'enumeration', 'select', ['NONE', 'LOW', 'MEDIUM', 'HIGH']],
+      ['hs_task_type', 'Task type', 'enumeration', 'select', ['TODO', 'CALL', 'EMAIL']],
+      ['hubspot_owner_id', 'Assigned to', 'enumeration', 'select', ownerIds],
     ],
   },
   products: {
@@ -222,6 +266,8 @@ const readOnly = new Set([
   'hs_number',
   'hs_invoice_link',
   'hs_payment_date',
+  'hs_additional_emails',
+  'hs_merged_object_ids',
 ]);
 
 const option = (value: string, index: number): PropertyOption => ({

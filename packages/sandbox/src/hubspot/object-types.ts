@@ -101,6 +101,30 @@ export const objectTypes: Record<ObjectTypeName, ObjectTypeInfo> = {
     queryProperties: ['hs_number', 'hs_title'],
     scope: 'invoices',
   },
+  // Notes and tasks live on the records they are associated with and are written with the scopes
+  // of contacts (HubSpot's notes and tasks guides: "crm.objects.contacts.write").
+  notes: {
+    name: 'notes',
+    objectTypeId: '0-46',
+    singular: 'note',
+    upper: 'NOTE',
+    createdProperty: 'hs_createdate',
+    modifiedProperty: 'hs_lastmodifieddate',
+    defaultProperties: ['hs_createdate', 'hs_lastmodifieddate', 'hs_object_id'],
+    queryProperties: ['hs_note_body'],
+    scope: 'contacts',
+  },
+  tasks: {
+    name: 'tasks',
+    objectTypeId: '0-27',
+    singular: 'task',
+    upper: 'TASK',
+    createdProperty: 'hs_createdate',
+    modifiedProperty: 'hs_lastmodifieddate',
+    defaultProperties: ['hs_createdate', 'hs_lastmodifieddate', 'hs_object_id'],
+    queryProperties: ['hs_task_subject', 'hs_task_body'],
+    scope: 'contacts',
+  },
 };
 
 const aliases: Record<string, ObjectTypeName> = {};

@@ -72,7 +72,7 @@ const buildIndex = (records: Records, property: string): ValueIndex => {
 };
 
 /** Drops the record's entries from every index of its records (before a change or an archive). */
-const unindex = (records: Records, record: CrmRecord): void => {
+export const unindex = (records: Records, record: CrmRecord): void => {
   for (const [property, index] of valueIndexes.get(records) ?? []) {
     const value = record.properties[property];
     if (value != null && index.get(value) === record) index.delete(value);
@@ -277,7 +277,9 @@ export const findRecord = (
     }
     return findByProperty(ctx, info, idProperty, id);
   }
-  const record = ctx.portal.objects[info.name][id];
+  const records = ctx.portal.objects[info.name];
+  const record = records[id];
+  if (record?.mergedInto && !archived) return findRecord(ctx, info, record.mergedInto);
   return record && record.archived === archived ? record : undefined;
 };
 

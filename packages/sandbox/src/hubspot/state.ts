@@ -113,6 +113,15 @@ export class HubSpotState {
     this.rt.store.touch();
   }
 
+  /** The portal deletes (archives) a custom property, as a HubSpot user may at any time. */
+  deleteProperty(portalId: number, objectType: ObjectTypeName, name: string): void {
+    const property = this.portal(portalId).properties[objectType]?.[name];
+    if (!property || property.archived || property.hubspotDefined)
+      throw new Error(`${objectType} has no custom property ${name}.`);
+    property.archived = true;
+    this.rt.store.touch();
+  }
+
   /** Makes an access token expire now (tests of the refresh path). */
   expireToken(accessToken: string): void {
     const record = this.rt.store.data.accessTokens[accessToken];

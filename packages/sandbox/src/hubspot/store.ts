@@ -27,6 +27,10 @@ const perType = <T>(make: (type: ObjectTypeName) => T): Record<ObjectTypeName, T
 const upgradePortal = (portal: PortalData): void => {
   portal.currencies ??= defaultCurrencies(portal.createdAt);
   for (const type of objectTypeNames) {
+    // Object types added since the snapshot (notes, tasks) start empty.
+    portal.objects[type] ??= {};
+    portal.properties[type] ??= defaultProperties(type, portal.createdAt);
+    portal.propertyGroups[type] ??= defaultGroups(type);
     for (const definition of Object.values(defaultProperties(type, portal.createdAt))) {
       const existing = portal.properties[type][definition.name];
       if (existing?.hubspotDefined) {

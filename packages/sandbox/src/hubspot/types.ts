@@ -1,6 +1,7 @@
 /** The HubSpot stand-in's state: plain JSON, persisted as is. */
 
-export type ObjectTypeName = 'contacts' | 'companies' | 'deals' | 'line_items' | 'invoices' | 'products';
+export type ObjectTypeName =
+  'contacts' | 'companies' | 'deals' | 'line_items' | 'invoices' | 'products' | 'notes' | 'tasks';
 
 export type PropertyType = 'string' | 'number' | 'date' | 'datetime' | 'enumeration' | 'bool';
 
@@ -48,6 +49,8 @@ export type CrmRecord = {
   /** What search sees: HubSpot indexes writes a little after they happen. */
   indexed: RecordSnapshot | null;
   pendingIndex: { at: number; snapshot: RecordSnapshot } | null;
+  /** The record a merge made of this one: reads of this id answer with it (merge.ts). */
+  mergedInto?: string;
 };
 
 export type PipelineStage = {

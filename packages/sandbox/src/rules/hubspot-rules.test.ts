@@ -67,6 +67,16 @@ const contactIn = (crm: Crm) =>
     associations: [],
   });
 
+const contactWith = (crm: Crm, properties: Record<string, string>) =>
+  crm.client.crm.contacts.basicApi.create({ properties, associations: [] });
+
+const mergeContacts = (crm: Crm, primaryObjectId: string, objectIdToMerge: string) =>
+  crm.client.apiRequest({
+    method: 'POST',
+    path: '/crm/v3/objects/contacts/merge',
+    body: { primaryObjectId, objectIdToMerge },
+  });
+
 const lineItemIn = (
   crm: Crm,
   properties: Record<string, string> = { name: 'Pro', price: '49', quantity: '2' },
@@ -108,6 +118,106 @@ const form = (path: string, values: Record<string, string>) =>
 const json = async <T>(response: Response): Promise<T> => (await response.json()) as T;
 
 const cases: Record<string, () => Promise<void>> = {
+  'property-values-typed': async () => {
+    const crm = portal();
+    const properties = crm.client.crm.properties.coreApi;
+    const define = (name: string, type: string, fieldType: string, options: string[] = []) =>
+      properties.create('contacts', {
+        name,
+        label: name,
+        type: type as never,
+        fieldType: fieldType as never,
+        groupName: 'contactinformation',
+        options: options.map((value, displayOrder) => ({ label: value, value, displayOrder, hidden: false })),
+      });
+    await define('seats', 'number', 'number');
+    await define('vip', 'bool', 'booleancheckbox', ['true', 'false']);
+    await define('since', 'date', 'date');
+    await define('tier', 'enumeration', 'select', ['gold', 'silver']);
+    const write = (values: Record<string, string>) =>
+      crm.client.crm.contacts.basicApi.create({
+        properties: { email: `typed${(emails += 1)}@example.com`, ...values },
+        associations: [],
+      });
+    await expectProblem(write({ seats: 'twelve' }), 'seats', 'INVALID_LONG');
+    await expectProblem(write({ vip: 'yes' }), 'vip', 'INVALID_BOOLEAN');
+    await expectProblem(write({ since: String(Date.UTC(2026, 0, 2, 9)) }), 'since', 'INVALID_DATE');
+    await expectProblem(write({ tier: 'bronze' }), 'tier', 'INVALID_OPTION', /\[gold, silver\]/);
+    await expectProblem(write({ nowhere: 'x' }), 'nowhere', 'PROPERTY_DOESNT_EXIST');
+    const written = await write({
+      seats: '12',
+      vip: 'TRUE',
+      since: String(Date.UTC(2026, 0, 2)),
+      tier: 'gold',
+    });
+    const read = await crm.client.crm.contacts.basicApi.getById(written.id, [
+      'seats',
+      'vip',
+      'since',
+      'tier',
+    ]);
+    expect(read.properties).toMatchObject({ seats: '12', vip: 'true', since: '2026-01-02', tier: 'gold' });
+  },
+  'property-create-in-group': async () => {
+    const crm = portal();
+    const properties = crm.client.crm.properties;
+    const region = {
+      name: 'region',
+      label: 'Region',
+      type: 'string' as never,
+      fieldType: 'text' as never,
+      groupName: 'billbridge',
+    };
+    const missingGroup = await refusal(properties.coreApi.create('contacts', region));
+    expect(missingGroup.code).toBe(400);
+    await properties.groupsApi.create('contacts', {
+      name: 'billbridge',
+      label: 'Billbridge',
+      displayOrder: -1,
+    });
+    expect(
+      (await refusal(properties.groupsApi.create('contacts', { name: 'billbridge', label: 'B' }))).code,
+    ).toBe(409);
+    const created = await properties.coreApi.create('contacts', region);
+    expect(created).toMatchObject({ name: 'region', groupName: 'billbridge', type: 'string' });
+    expect((await refusal(properties.coreApi.create('contacts', region))).code).toBe(409);
+    const wrongField = await refusal(
+      properties.coreApi.create('contacts', { ...region, name: 'count', type: 'number' as never }),
+    );
+    expect(wrongField.code).toBe(400);
+    const readOnly = portal(['crm.objects.contacts.read', 'crm.objects.contacts.write']);
+    expect(
+      (await refusal(readOnly.client.crm.properties.coreApi.create('contacts', { ...region, name: 'other' })))
+        .code,
+    ).toBe(403);
+  },
+  'property-list': async () => {
+    const crm = portal();
+    const properties = crm.client.crm.properties.coreApi;
+    await properties.create('deals', {
+      name: 'plan_tier',
+      label: 'Plan tier',
+      type: 'enumeration' as never,
+      fieldType: 'select' as never,
+      groupName: 'dealinformation',
+      options: [{ label: 'Gold', value: 'gold', displayOrder: 0, hidden: false }],
+    });
+    const listed = (await properties.getAll('deals')).results;
+    expect(listed.find((property) => property.name === 'plan_tier')).toMatchObject({
+      type: 'enumeration',
+      fieldType: 'select',
+      options: [expect.objectContaining({ value: 'gold' })],
+      hubspotDefined: false,
+    });
+    expect(listed.find((property) => property.name === 'dealstage')?.hubspotDefined).toBe(true);
+    await properties.archive('deals', 'plan_tier');
+    expect((await properties.getAll('deals')).results.some((property) => property.name === 'plan_tier')).toBe(
+      false,
+    );
+    expect(
+      (await properties.getAll('deals', true)).results.some((property) => property.name === 'plan_tier'),
+    ).toBe(true);
+  },
   'invoice-currency-required': async () => {
     const crm = portal();
     const invoices = crm.client.crm.commerce.invoices;
@@ -706,6 +816,133 @@ const cases: Record<string, () => Promise<void>> = {
     expect((await search(FilterOperatorEnum.NotIn, 'firstname', ['ada'])).total).toBe(1);
   },
 
+  'contact-email-unique': async () => {
+    const crm = portal();
+    const contacts = crm.client.crm.contacts;
+    const ada = await contactWith(crm, { email: 'ada@example.com' });
+    const grace = await contactWith(crm, { email: 'grace@example.com' });
+    const taken = {
+      code: 409,
+      body: { category: 'CONFLICT', message: `Contact already exists. Existing ID: ${ada.id}` },
+    };
+    expect(
+      await refusal(contacts.basicApi.create({ properties: { email: 'Ada@Example.com' }, associations: [] })),
+    ).toMatchObject(taken);
+    expect(
+      await refusal(contacts.basicApi.update(grace.id, { properties: { email: 'ada@example.com' } })),
+    ).toMatchObject(taken);
+    expect(
+      await refusal(
+        contacts.batchApi.update({
+          inputs: [
+            { id: ada.id, properties: { firstname: 'Ada' } },
+            { id: grace.id, properties: { email: 'ada@example.com' } },
+          ],
+        }),
+      ),
+    ).toMatchObject(taken);
+    expect(
+      sandbox.hubspotState.record(crm.portalId, 'contacts', ada.id)?.properties.firstname,
+    ).toBeUndefined();
+    expect(sandbox.hubspotState.record(crm.portalId, 'contacts', grace.id)?.properties.email).toBe(
+      'grace@example.com',
+    );
+  },
+
+  'unique-value-conflict': async () => {
+    const crm = portal();
+    const contacts = crm.client.crm.contacts;
+    await crm.client.crm.properties.coreApi.create('contacts', {
+      name: 'stripe_customer',
+      label: 'Stripe customer',
+      type: 'string' as never,
+      fieldType: 'text' as never,
+      groupName: 'contactinformation',
+      hasUniqueValue: true,
+    });
+    const first = await contactWith(crm, { email: 'one@example.com', stripe_customer: 'cus_1' });
+    const second = await contactWith(crm, { email: 'two@example.com' });
+    const conflict = { code: 409, body: { category: 'CONFLICT', context: { existingId: [first.id] } } };
+    expect(
+      await refusal(
+        contacts.basicApi.create({
+          properties: { email: 'three@example.com', stripe_customer: 'cus_1' },
+          associations: [],
+        }),
+      ),
+    ).toMatchObject(conflict);
+    expect(
+      await refusal(contacts.basicApi.update(second.id, { properties: { stripe_customer: 'cus_1' } })),
+    ).toMatchObject(conflict);
+    expect(
+      await refusal(
+        contacts.batchApi.upsert({
+          inputs: [{ id: 'two@example.com', idProperty: 'email', properties: { stripe_customer: 'cus_1' } }],
+        }),
+      ),
+    ).toMatchObject(conflict);
+    await contacts.basicApi.archive(first.id);
+    const freed = await contacts.basicApi.update(second.id, { properties: { stripe_customer: 'cus_1' } });
+    expect(freed.properties.stripe_customer).toBe('cus_1');
+  },
+
+  'contacts-merge': async () => {
+    const crm = portal();
+    const primary = await contactWith(crm, { email: 'lead@example.com', firstname: 'Lead' });
+    const secondary = await contactWith(crm, {
+      email: 'buyer@example.com',
+      firstname: 'Buyer',
+      lastname: 'King',
+    });
+    const deal = await crm.client.crm.deals.basicApi.create({
+      properties: { dealname: 'Deal' },
+      associations: [],
+    });
+    await crm.client.crm.associations.v4.basicApi.createDefault('deals', deal.id, 'contacts', secondary.id);
+    const merge = (primaryObjectId: string, objectIdToMerge: string) =>
+      mergeContacts(crm, primaryObjectId, objectIdToMerge);
+    expect((await merge(primary.id, primary.id)).status).toBe(400);
+    expect((await merge(primary.id, '999999999')).status).toBe(404);
+    const answer = await merge(primary.id, secondary.id);
+    expect(answer.status).toBe(200);
+    const merged = await json<{ id: string; properties: Record<string, string> }>(answer);
+    expect(merged.id).not.toBe(primary.id);
+    expect(merged.id).not.toBe(secondary.id);
+    expect(merged.properties).toMatchObject({
+      email: 'lead@example.com',
+      firstname: 'Lead',
+      lastname: 'King',
+      hs_additional_emails: 'buyer@example.com',
+      hs_merged_object_ids: `${primary.id};${secondary.id}`,
+    });
+    expect(sandbox.hubspotState.records(crm.portalId, 'contacts').map((record) => record.id)).toEqual([
+      merged.id,
+    ]);
+    expect(sandbox.hubspotState.associations(crm.portalId, 'deals', deal.id, 'contacts')).toEqual([
+      expect.objectContaining({ id: merged.id }),
+    ]);
+  },
+
+  'merged-id-reads': async () => {
+    const crm = portal();
+    const contacts = crm.client.crm.contacts;
+    const primary = await contactWith(crm, { email: 'p@example.com' });
+    const secondary = await contactWith(crm, { email: 's@example.com' });
+    const merged = await json<{ id: string }>(await mergeContacts(crm, primary.id, secondary.id));
+    expect((await contacts.basicApi.getById(secondary.id, ['email'])).id).toBe(merged.id);
+    const read = await contacts.batchApi.read({
+      inputs: [{ id: primary.id }, { id: secondary.id }],
+      properties: ['hs_merged_object_ids'],
+      propertiesWithHistory: [],
+    });
+    expect(read.results.map((record) => record.id)).toEqual([merged.id, merged.id]);
+    expect(read.results[0]?.properties.hs_merged_object_ids).toBe(`${primary.id};${secondary.id}`);
+    const updated = await contacts.basicApi.update(primary.id, { properties: { firstname: 'Ada' } });
+    expect(updated.id).toBe(merged.id);
+    const page = await contacts.basicApi.getPage(100);
+    expect(page.results.map((record) => record.id)).toEqual([merged.id]);
+  },
+
   'oauth-revoke': async () => {
     const crm = portal();
     const revoke = (values: Record<string, string>) =>
@@ -739,6 +976,70 @@ const cases: Record<string, () => Promise<void>> = {
     expect(again.status).toBe(400);
   },
 
+  'company-by-domain': async () => {
+    const crm = portal();
+    const made = await crm.client.crm.companies.batchApi.create({
+      inputs: [
+        { properties: { name: 'Acme', domain: 'acme.example' }, associations: [] },
+        { properties: { name: 'Acme again', domain: 'acme.example' }, associations: [] },
+      ],
+    });
+    expect(made.results).toHaveLength(2);
+    const found = await crm.client.crm.companies.searchApi.doSearch({
+      filterGroups: [
+        { filters: [{ propertyName: 'domain', operator: FilterOperatorEnum.In, values: ['acme.example'] }] },
+      ],
+      properties: ['domain', 'name'],
+      limit: 100,
+    });
+    expect(found.results.map((company) => company.properties.name).sort()).toEqual(['Acme', 'Acme again']);
+    const readOnly = portal(['crm.objects.contacts.read', 'crm.objects.contacts.write']);
+    expect(
+      (
+        await refusal(
+          readOnly.client.crm.companies.basicApi.create({
+            properties: { domain: 'b.example' },
+            associations: [],
+          }),
+        )
+      ).code,
+    ).toBe(403);
+  },
+
+  'company-default-associations': async () => {
+    const crm = portal();
+    const company = await crm.client.crm.companies.basicApi.create({
+      properties: { name: 'Beta', domain: 'beta.example' },
+      associations: [],
+    });
+    const contact = await contactIn(crm);
+    const deal = await crm.client.crm.deals.basicApi.create({
+      properties: { dealname: 'Beta deal' },
+      associations: [],
+    });
+    const v4 = crm.client.crm.associations.v4.batchApi;
+    await v4.createDefault('contacts', 'companies', {
+      inputs: [{ _from: { id: contact.id }, to: { id: company.id } }],
+    });
+    await v4.createDefault('deals', 'companies', {
+      inputs: [{ _from: { id: deal.id }, to: { id: company.id } }],
+    });
+    const typesTo = async (toType: string) =>
+      (await v4.getPage('companies', toType, { inputs: [{ id: company.id }] })).results[0]?.to ?? [];
+    expect((await typesTo('contacts')).map((to) => String(to.toObjectId))).toEqual([contact.id]);
+    expect((await typesTo('deals')).map((to) => String(to.toObjectId))).toEqual([deal.id]);
+    const contactTypes = (await v4.getPage('contacts', 'companies', { inputs: [{ id: contact.id }] }))
+      .results[0]?.to[0]?.associationTypes;
+    expect(contactTypes?.map((type) => type.typeId)).toContain(279);
+    const unknown = await refusal(
+      v4.createDefault('deals', 'companies', {
+        inputs: [{ _from: { id: '999999999' }, to: { id: company.id } }],
+      }),
+    );
+    expect(unknown.code).toBe(207);
+    expect(JSON.stringify(unknown.body)).toContain('999999999');
+  },
+
   'oauth-v1-revoke': async () => {
     const crm = portal();
     const oauth = new Client({ basePath: sandbox.hubspot.url }).oauth;
@@ -754,6 +1055,65 @@ const cases: Record<string, () => Promise<void>> = {
         crm.refreshToken,
       ),
     ).rejects.toMatchObject({ code: 400, body: { status: 'BAD_REFRESH_TOKEN' } });
+  },
+  'activity-needs-association': async () => {
+    const crm = portal();
+    const contact = await crm.client.crm.contacts.basicApi.create({
+      properties: { email: 'noted@example.com' },
+      associations: [],
+    });
+    const note = (associations: { to: { id: string }; types: object[] }[]) =>
+      crm.client.crm.objects.batchApi.create('notes', {
+        inputs: [
+          {
+            properties: { hs_timestamp: '2026-12-01T10:00:00Z', hs_note_body: 'Payment failed' },
+            associations: associations as never,
+          },
+        ],
+      });
+    const alone = await refusal(note([]));
+    expect(alone.code).toBe(400);
+    expect(alone.body.category).toBe('VALIDATION_ERROR');
+    const onContact = [
+      { to: { id: contact.id }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 202 }] },
+    ];
+    const [created] = (await note(onContact)).results;
+    const notes = await crm.client.crm.associations.v4.basicApi.getPage('contacts', contact.id, 'notes');
+    expect(notes.results.map((each) => String(each.toObjectId))).toEqual([created?.id]);
+    const task = await crm.client.crm.objects.batchApi.create('tasks', {
+      inputs: [
+        {
+          properties: { hs_timestamp: '2026-12-01T10:00:00Z', hs_task_subject: 'Call the customer' },
+          associations: [
+            {
+              to: { id: contact.id },
+              types: [{ associationCategory: 'HUBSPOT_DEFINED' as never, associationTypeId: 204 }],
+            },
+          ],
+        },
+      ],
+    });
+    expect(task.results).toHaveLength(1);
+    const withoutContacts = portal(['crm.objects.deals.read', 'crm.objects.deals.write']);
+    expect(
+      (await refusal(withoutContacts.client.crm.objects.batchApi.create('notes', { inputs: [] }))).code,
+    ).toBe(403);
+  },
+  'owner-property-options': async () => {
+    const crm = portal();
+    const owned = await crm.client.crm.deals.basicApi.create({
+      properties: { dealname: 'Owned', hubspot_owner_id: '71001' },
+      associations: [],
+    });
+    expect(owned.properties.hubspot_owner_id).toBe('71001');
+    await expectProblem(
+      crm.client.crm.deals.basicApi.create({
+        properties: { dealname: 'Unowned', hubspot_owner_id: '99999' },
+        associations: [],
+      }),
+      'hubspot_owner_id',
+      'INVALID_OPTION',
+    );
   },
 };
 

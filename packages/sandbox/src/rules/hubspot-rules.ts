@@ -5,8 +5,16 @@ const docs = 'https://developers.hubspot.com/docs/api-reference/latest';
 const invoicesGuide = `${docs}/crm/objects/invoices/guide`;
 const lineItemsGuide = `${docs}/crm/objects/line-items/guide`;
 const invoiceProperties = 'https://knowledge.hubspot.com/invoices/hubspots-default-invoice-properties';
+const timestampsFaq =
+  'https://developers.hubspot.com/docs/faq/how-should-timestamps-be-formatted-for-hubspots-apis';
 const currenciesSpec = `${specs}/Settings/Multicurrency/Rollouts/145897/v3/multicurrency.json`;
 const oauthSpec = `${specs}/Auth/Oauth/Rollouts/279897/2026-03/oauth.json`;
+const contactsGuide = `${docs}/crm/objects/contacts/guide`;
+const propertiesGuide = `${docs}/crm/properties/guide`;
+const companiesGuide = `${docs}/crm/objects/companies/guide`;
+const associationsGuide = `${docs}/crm/associations/associations-v4/guide`;
+const mergeChangelog =
+  'https://developers.hubspot.com/changelog/updated-merge-functionality-for-contacts-and-companies';
 
 const rule = (id: string, text: string, source: string, stricter?: string): ProviderRule => ({
   id,
@@ -17,6 +25,21 @@ const rule = (id: string, text: string, source: string, stricter?: string): Prov
 });
 
 export const hubspotRules: readonly ProviderRule[] = [
+  rule(
+    'property-values-typed',
+    'A record write checks each value against its property\'s type: a number property takes a finite number (else INVALID_LONG), a bool property true or false (else INVALID_BOOLEAN), a date property YYYY-MM-DD or midnight UTC in epoch milliseconds (any other time of day: INVALID_DATE), a datetime property epoch milliseconds or ISO 8601, an enumeration one of its option values (a checkbox several, separated by ";"; else INVALID_OPTION naming the allowed options); a property the object does not have (or archived) answers PROPERTY_DOESNT_EXIST. Each is a 400 VALIDATION_ERROR property problem.',
+    `${propertiesGuide} (Property type and fieldType values; enumeration options); ${timestampsFaq} ("Date properties … must be set to midnight UTC … If you try to set a value that is not midnight UTC, you will receive an error")`,
+  ),
+  rule(
+    'property-create-in-group',
+    "POST /crm/v3/properties/{objectType} creates a property with name, label, type and a fieldType valid for that type, in an existing property group (else 400); a name already taken answers 409 OBJECT_ALREADY_EXISTS; a property group is created by POST …/groups, 409 when it exists. Both need the object's crm.schemas.<object>.write scope.",
+    `${propertiesGuide} (Create a property: "both type and fieldType values are required"; groups); https://developers.hubspot.com/docs/methods/contacts/v2/create_contacts_property ("Returns a 409 Conflict error if there is already a property with the 'name' you used")`,
+  ),
+  rule(
+    'property-list',
+    "GET /crm/v3/properties/{objectType} lists the object's properties that are not archived, each with name, label, type, fieldType, groupName, options, calculated, hubspotDefined and modificationMetadata.readOnlyValue; an archived property is listed only with archived=true.",
+    `${propertiesGuide} ("You can also retrieve all an object's properties via API")`,
+  ),
   rule(
     'invoice-currency-required',
     'Creating an invoice (single, batch create, or an upsert that creates) without hs_currency answers 400 VALIDATION_ERROR "Cannot create object with type: INVOICE. The following required properties were missing: [hs_currency]" with errors[].code REQUIRED_PROPERTY on hs_currency; clearing it later answers the same property problem.',
@@ -140,6 +163,40 @@ export const hubspotRules: readonly ProviderRule[] = [
     'What HubSpot does with upper-case values is not said: refused.',
   ),
   rule(
+    'contact-email-unique',
+    'A contact\'s email is unique in the portal (matched without case): creating a contact, or giving one an address, that another live contact has answers 409 CONFLICT "Contact already exists. Existing ID: <id>" and writes nothing (a batch is refused whole).',
+    `${contactsGuide} ("email is the primary unique identifier for contacts, to avoid duplicates"); ${docs}/error-handling (409 Conflict)`,
+    'Giving an existing contact a taken address is refused with the same answer as a create.',
+  ),
+  rule(
+    'unique-value-conflict',
+    'A property created with hasUniqueValue takes each value once per object type: a create, update or upsert that gives a second record a value another live record holds answers 409 CONFLICT naming the existing id (context.existingId); an archived record frees its value.',
+    `${propertiesGuide} (hasUniqueValue: "whether or not the property's value must be unique"; unique identifier properties); ${docs}/error-handling (409 Conflict)`,
+    'The wording of the 409 is not documented: the stand-in names the property and the existing id.',
+  ),
+  rule(
+    'contacts-merge',
+    "POST /crm/v3/objects/contacts/merge {primaryObjectId, objectIdToMerge} makes a new contact with a new id from both (the primary's values win), lists both ids in hs_merged_object_ids, keeps the secondary's address in hs_additional_emails, moves both records' associations to it and answers 200 with it; merging a record with itself answers 400, an unknown id 404.",
+    `${docs}/crm/objects/contacts/merge-contacts; ${mergeChangelog} ("a new record with a new ID will be created for the resulting merged record")`,
+  ),
+  rule(
+    'merged-id-reads',
+    'A read of an id merged away (GET one, batch read; an update by it too) answers with the record the merge made, under its own new id; the merged-away records are not listed or searched.',
+    `${mergeChangelog} ("fetching any records using the original IDs will return the new merged record with the new ID")`,
+    'The changelog speaks of reads; updates by an old id reach the merged record too, as both old ids "point to" it.',
+  ),
+  rule(
+    'company-by-domain',
+    'A company is created (single or batch create) with its name and domain, and a search with an EQ or IN filter on domain (lower-cased) finds it; a second company of the same domain is created too (the API keeps both), so a caller finds by domain before it creates. Companies need crm.objects.companies.read/write.',
+    `${companiesGuide} ("include at least one of the following properties in your request: name or domain. It is recommended to always include domain, because domain names are the primary unique identifier to avoid duplicate companies"; scope requirements crm.objects.companies.read, crm.objects.companies.write)`,
+    'The guide does not say the API refuses a second company of a domain; the stand-in makes it, as HubSpot does for API creates.',
+  ),
+  rule(
+    'company-default-associations',
+    "POST /crm/v4/associations/{contacts|deals}/companies/batch/associate/default associates each pair with the unlabeled default type (contact→company 279, deal→company 341) and its inverse, so reading the company's contacts or deals lists them; a pair naming an unknown record is reported in errors of a 207 Multi-Status answer.",
+    `${associationsGuide} (Associate records without a label: "create a default association"); ${docs}/crm/associations/associations-v4/guide#association-type-id-values (279 contact to company unlabeled, 341 deal to company unlabeled)`,
+  ),
+  rule(
     'oauth-revoke',
     "POST /oauth/2026-03/token/revoke (form: client_id, client_secret, token, token_type_hint) revokes the refresh token and the access tokens minted from it and answers 200 with an empty body; a wrong client answers 400 BAD_CLIENT_ID / BAD_CLIENT_SECRET, an unknown, revoked or access token 400 BAD_REFRESH_TOKEN, in HubSpot's VALIDATION_ERROR body.",
     oauthSpec,
@@ -149,5 +206,16 @@ export const hubspotRules: readonly ProviderRule[] = [
     'oauth-v1-revoke',
     'DELETE /oauth/v1/refresh-tokens/{token} still revokes the refresh token (and its access tokens) and answers 204.',
     `${specs}/Auth/Oauth/Rollouts/155908/v1/oauth.json`,
+  ),
+  rule(
+    'activity-needs-association',
+    'Notes and tasks (POST /crm/v3/objects/notes|tasks, single or batch/create) are created with `associations` in the body (note→contact 202, note→deal 214, task→contact 204, task→deal 216); one created with none is refused with 400 VALIDATION_ERROR. They are written with the contacts scopes (a token without them answers 403).',
+    `${docs}/crm/activities/notes/guide ("associations": "records to associate the note with"; note→contact 202, note→deal 214; "Scope requirements: crm.objects.contacts.write"); ${docs}/crm/activities/tasks/guide (task→contact 204, task→deal 216); ${docs}/crm/activities/notes/batch/create-notes`,
+    'HubSpot stores a note created without associations, where no record shows it; the stand-in refuses it so a write that would be lost is seen.',
+  ),
+  rule(
+    'owner-property-options',
+    "hubspot_owner_id of contacts, deals, notes and tasks takes the id of one of the portal's owners (the stand-in has two: 71001 and 71002); any other value answers INVALID_OPTION.",
+    `${docs}/crm/owners/guide ("owners are assigned to records through the hubspot_owner_id property")`,
   ),
 ];

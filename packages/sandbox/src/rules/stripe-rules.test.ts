@@ -199,6 +199,75 @@ const cases: Record<string, () => Promise<void>> = {
     expect(await page.text()).toContain('Allow access');
   },
 
+  'stripe.restricted-key-permission': async () => {
+    const { id } = sandbox.stripeState.createAccount({ name: 'Restricted Co' });
+    const key = sandbox.stripeState.createRestrictedKey(id, { customers: 'read', products: 'write' });
+    const restricted = new Stripe(key, {
+      host: sandbox.stripe.host,
+      port: sandbox.stripe.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
+    const permissionRefusal = (needed: string): Answer => ({
+      status: 403,
+      type: 'invalid_request_error',
+      message: expect.stringContaining(
+        `Having the '${needed}' permission would allow this request to continue.`,
+      ) as unknown as string,
+    });
+    expect(await refusal(restricted.customers.create({ email: 'w@example.com' }))).toEqual(
+      permissionRefusal('customers_write'),
+    );
+    expect(await refusal(restricted.invoices.list())).toEqual(permissionRefusal('invoices_read'));
+    expect(Object.keys(sandbox.stripeState.account(id).objects.customers)).toEqual([]);
+    await expect(restricted.customers.list()).resolves.toMatchObject({ object: 'list' });
+    await expect(restricted.products.create({ name: 'Write includes read' })).resolves.toMatchObject({
+      object: 'product',
+    });
+  },
+
+  'stripe.revoked-key': async () => {
+    const { id } = sandbox.stripeState.createAccount();
+    const key = sandbox.stripeState.createRestrictedKey(id, { customers: 'read' });
+    sandbox.stripeState.revokeRestrictedKey(key);
+    const revoked = new Stripe(key, {
+      host: sandbox.stripe.host,
+      port: sandbox.stripe.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
+    const answer = await refusal(revoked.customers.list());
+    expect(answer).toMatchObject({
+      status: 401,
+      message: expect.stringMatching(/^Invalid API Key provided: rk_test_/),
+    });
+  },
+
+  'stripe.webhook-endpoint-required': async () => {
+    expect(
+      await refusal(
+        stripe.webhookEndpoints.create({
+          url: 'https://example.com/hook',
+        } as Stripe.WebhookEndpointCreateParams),
+      ),
+    ).toMatchObject({ status: 400, code: 'parameter_missing', param: 'enabled_events' });
+    expect(
+      await refusal(
+        stripe.webhookEndpoints.create({
+          enabled_events: ['*'],
+        } as unknown as Stripe.WebhookEndpointCreateParams),
+      ),
+    ).toMatchObject({ status: 400, code: 'parameter_missing', param: 'url' });
+    const created = await stripe.webhookEndpoints.create({
+      url: 'https://example.com/hook',
+      enabled_events: ['*'],
+    });
+    expect(created.secret).toMatch(/^whsec_/);
+    expect(await stripe.webhookEndpoints.retrieve(created.id)).not.toHaveProperty('secret');
+    const listed = await stripe.webhookEndpoints.list();
+    expect(listed.data.map((endpoint) => [endpoint.id, 'secret' in endpoint])).toEqual([[created.id, false]]);
+  },
+
   'stripe.oauth-default-redirect-uri': async () => {
     const clientId = sandbox.stripe.clientId;
     const page = await authorize({ response_type: 'code', client_id: clientId, scope: 'read_write' });

@@ -56,4 +56,26 @@ export const stripeRules: readonly ProviderRule[] = [
     source:
       'https://docs.stripe.com/connect/oauth-reference ("If no redirect_uri is specified in the URL, then Stripe uses the first URI configured in your platform settings")',
   },
+  {
+    id: 'stripe.restricted-key-permission',
+    provider: 'stripe',
+    rule: 'A restricted key (`rk_`) calling an endpoint whose resource it was not given (None), or writing (POST, DELETE) where it was given Read → 403 invalid_request_error naming the permission that would let it through (`<resource>_read` / `<resource>_write`); nothing is done. Write includes read. Resources by path: stripe/http/permissions.ts.',
+    source:
+      'https://docs.stripe.com/keys/restricted-api-keys ("If a restricted API key doesn\'t have the permissions required for an API request, Stripe returns an invalid request error"; each resource: None, Read or Write); stripe-node lib/Error.ts (403 → StripePermissionError)',
+    stricter:
+      'The issue named the type `permission_error`; Stripe’s page says an invalid request error, which the SDKs raise as their permission error for the 403. The stand-in answers as the page says. Endpoints outside the listed resources (the account itself among them) are refused to every restricted key.',
+  },
+  {
+    id: 'stripe.revoked-key',
+    provider: 'stripe',
+    rule: 'A restricted key deleted on the dashboard (the control page’s "Delete key") → 401 on every call, `Invalid API Key provided: <masked key>`.',
+    source:
+      'https://docs.stripe.com/keys (deleting a key makes it stop working at once); https://docs.stripe.com/api/errors (401 Unauthorized: no valid API key provided)',
+  },
+  {
+    id: 'stripe.webhook-endpoint-required',
+    provider: 'stripe',
+    rule: '`POST /v1/webhook_endpoints` without `url` or without `enabled_events` → 400 parameter_missing naming it; the signing `secret` is in the creation answer only, never in a retrieve or list; an account’s endpoint hears only that account’s events of its `enabled_events` (`*` for all), signed with its own secret, until deleted.',
+    source: `${spec} (\`/v1/webhook_endpoints\` post: \`required: [enabled_events, url]\`; \`webhook_endpoint.secret\`: "The endpoint's secret, used to generate webhook signatures. Only returned at creation.")`,
+  },
 ];

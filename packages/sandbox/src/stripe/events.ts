@@ -1,6 +1,7 @@
 import { stripeId } from './ids.ts';
 import type { Ctx, RequestInfo, StripeRuntime } from './runtime.ts';
-import type { StripeEvent } from './types.ts';
+import type { AccountEntry, StripeEvent } from './types.ts';
+import type { WebhookEndpoint } from './webhooks.ts';
 
 const maxEventsPerAccount = 10_000;
 
@@ -54,6 +55,16 @@ export const publish = (ctx: Ctx): StripeEvent[] => {
   return published;
 };
 
+/** The account's own enabled endpoints that listen for `type` (`*` listens for all). */
+const ownEndpoints = (entry: AccountEntry, type: string): WebhookEndpoint[] =>
+  (entry.webhookEndpoints ?? [])
+    .filter(
+      (endpoint) =>
+        endpoint.status === 'enabled' &&
+        (endpoint.enabled_events.includes('*') || endpoint.enabled_events.includes(type)),
+    )
+    .map(({ url, secret }) => ({ url, secret, connect: false }));
+
 export const publishOne = (
   rt: StripeRuntime,
   accountId: string,
@@ -62,6 +73,9 @@ export const publishOne = (
 ): StripeEvent => {
   const entry = rt.store.requireEntry(accountId);
   const connected = entry.connectedTo !== null;
+  const own = ownEndpoints(entry, pending.type);
+  // The configured endpoints: Connect ones hear connected accounts, the others the platform only.
+  const targets = [...(connected || entry.role === 'platform' ? rt.webhooks.targets(connected) : []), ...own];
   const event: StripeEvent = {
     id: stripeId('evt'),
     object: 'event',
@@ -70,7 +84,7 @@ export const publishOne = (
     created: rt.clock.now(),
     data: { object: pending.object, ...(pending.previous ? { previous_attributes: pending.previous } : {}) },
     livemode: false,
-    pending_webhooks: rt.webhooks.targets(connected).length,
+    pending_webhooks: targets.length,
     request,
     type: pending.type,
   };
@@ -78,7 +92,7 @@ export const publishOne = (
   if (entry.events.length > maxEventsPerAccount)
     entry.events.splice(0, entry.events.length - maxEventsPerAccount);
   rt.store.touch();
-  rt.webhooks.dispatch(event, accountId, connected);
+  rt.webhooks.dispatch(event, accountId, targets);
   return event;
 };
 

@@ -14,6 +14,10 @@ export const requestId = (): string => `req_${base62(14)}`;
 
 export const secretKey = (): string => `sk_test_${base62(99)}`;
 
+export const restrictedKey = (): string => `rk_test_${base62(99)}`;
+
+export const webhookSecret = (): string => `whsec_${base62(32)}`;
+
 export const publishableKey = (): string => `pk_test_${base62(99)}`;
 
 export const refreshToken = (): string => `rt_${base62(48)}`;

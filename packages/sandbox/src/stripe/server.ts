@@ -22,6 +22,7 @@ import { invoiceRoutes } from './routes/invoices.ts';
 import { miscRoutes } from './routes/misc.ts';
 import { paymentMethodRoutes } from './routes/payment-methods.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
+import { webhookEndpointRoutes } from './routes/webhook-endpoints.ts';
 import type { StripeRuntime } from './runtime.ts';
 import { browserScriptRoute } from './browser.ts';
 
@@ -112,6 +113,7 @@ export const buildStripeServer = ({
   paymentMethodRoutes(route);
   intentRoutes(route);
   miscRoutes(route);
+  webhookEndpointRoutes(route);
   oauthRoutes(app, rt);
   hostedRoutes(app, rt);
   browserScriptRoute(app, rt);

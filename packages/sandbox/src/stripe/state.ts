@@ -4,7 +4,8 @@ import { advanceClock, processDue } from './billing/renewals.ts';
 import { cancelSubscription, createSubscription, updateSubscription } from './billing/subscriptions.ts';
 import { StripeClock } from './clock.ts';
 import { runOperation, systemRequest } from './events.ts';
-import { secretKey } from './ids.ts';
+import { restrictedKey, secretKey } from './ids.ts';
+import { restrictedKeyResources } from './http/permissions.ts';
 import { getInvoice } from './lookup.ts';
 import { buildAccount, buildAccountEntry } from './objects/account.ts';
 import { createPrice, createProduct } from './ops/catalog.ts';
@@ -24,6 +25,8 @@ import type { Ctx, StripeRuntime } from './runtime.ts';
 import { StripeStore } from './store.ts';
 import type {
   AccountEntry,
+  AccountWebhookEndpoint,
+  KeyAccess,
   Customer,
   Invoice,
   Meter,
@@ -349,6 +352,33 @@ export class StripeState {
 
   markInvoiceUncollectible(accountId: string, invoiceId: string): Invoice {
     return this.run(accountId, (ctx) => markUncollectible(ctx, getInvoice(ctx, invoiceId)));
+  }
+
+  /**
+   * A restricted key (`rk_`) of the account, as the dashboard's "Create restricted key" makes it:
+   * `permissions` maps a resource (`restrictedKeyResources`) to read or write; others are "None".
+   */
+  createRestrictedKey(
+    accountId: string,
+    permissions: Record<string, KeyAccess>,
+    name = 'Restricted key',
+  ): string {
+    this.account(accountId);
+    const unknown = Object.keys(permissions).filter((resource) => !restrictedKeyResources.includes(resource));
+    if (unknown.length > 0) throw new Error(`Unknown restricted-key resources: ${unknown.join(', ')}`);
+    const key = restrictedKey();
+    this.rt.store.addRestrictedKey(accountId, { key, name, created: this.now(), permissions });
+    return key;
+  }
+
+  /** Deletes a restricted key: every later call with it answers 401, as Stripe does. */
+  revokeRestrictedKey(key: string): void {
+    if (!this.rt.store.revokeRestrictedKey(key)) throw new Error('No such restricted key.');
+  }
+
+  /** The webhook endpoints the account registered over the API, secrets included. */
+  accountWebhookEndpoints(accountId: string): AccountWebhookEndpoint[] {
+    return [...(this.account(accountId).webhookEndpoints ?? [])];
   }
 
   addWebhookEndpoint(endpoint: WebhookEndpoint): void {

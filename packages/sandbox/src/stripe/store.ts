@@ -1,7 +1,14 @@
-import type { AccountEntry, AccountRole, Collections, StripeData } from './types.ts';
+import type {
+  AccountEntry,
+  AccountRole,
+  Collections,
+  KeyAccess,
+  RestrictedKey,
+  StripeData,
+} from './types.ts';
 
-export type KeyKind = 'secret' | 'publishable';
-export type KeyInfo = { accountId: string; kind: KeyKind };
+export type KeyKind = 'secret' | 'publishable' | 'restricted';
+export type KeyInfo = { accountId: string; kind: KeyKind; permissions?: Record<string, KeyAccess> };
 
 export const emptyCollections = (): Collections => ({
   customers: {},
@@ -43,6 +50,8 @@ export class StripeStore {
     for (const entry of Object.values(this.data.accounts)) {
       for (const key of entry.secretKeys) this.keys.set(key, { accountId: entry.account.id, kind: 'secret' });
       this.keys.set(entry.publishableKey, { accountId: entry.account.id, kind: 'publishable' });
+      for (const { key, permissions } of entry.restrictedKeys ?? [])
+        this.keys.set(key, { accountId: entry.account.id, kind: 'restricted', permissions });
     }
   }
 
@@ -85,5 +94,23 @@ export class StripeStore {
     entry.secretKeys = entry.secretKeys.filter((candidate) => candidate !== key);
     this.keys.delete(key);
     this.touch();
+  }
+
+  addRestrictedKey(accountId: string, restricted: RestrictedKey): void {
+    const entry = this.requireEntry(accountId);
+    entry.restrictedKeys = [...(entry.restrictedKeys ?? []), restricted];
+    this.keys.set(restricted.key, { accountId, kind: 'restricted', permissions: restricted.permissions });
+    this.touch();
+  }
+
+  /** Deletes a restricted key, as "Delete key" on Stripe's dashboard: calls with it answer 401. */
+  revokeRestrictedKey(key: string): boolean {
+    const info = this.keys.get(key);
+    if (info?.kind !== 'restricted') return false;
+    const entry = this.requireEntry(info.accountId);
+    entry.restrictedKeys = (entry.restrictedKeys ?? []).filter((candidate) => candidate.key !== key);
+    this.keys.delete(key);
+    this.touch();
+    return true;
   }
 }

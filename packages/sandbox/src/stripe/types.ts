@@ -79,7 +79,7 @@ export type Customer = {
   preferred_locales: string[];
   shipping: null | { address: Address; name: string; phone: string | null };
   tax_exempt: 'none' | 'exempt' | 'reverse';
-  test_clock: null;
+  test_clock: string | null;
 };
 
 export type Product = {
@@ -593,7 +593,40 @@ export type AccountEntry = {
   objects: Collections;
   internal: Internal;
   events: StripeEvent[];
+  /** Restricted keys (`rk_`) made on the account's dashboard; absent in states saved before them. */
+  restrictedKeys?: RestrictedKey[];
+  /** Webhook endpoints the account itself registered over the API; absent in older states. */
+  webhookEndpoints?: AccountWebhookEndpoint[];
 };
+
+/** What a restricted key may do on one kind of resource: write includes read. */
+export type KeyAccess = 'read' | 'write';
+
+export type RestrictedKey = {
+  key: string;
+  name: string;
+  created: number;
+  /** Resource (`customers`, `webhook_endpoints`…) → access; a resource not listed is "None". */
+  permissions: Record<string, KeyAccess>;
+};
+
+/** A webhook endpoint as `GET /v1/webhook_endpoints/:id` answers it (stripe/openapi `webhook_endpoint`). */
+export type WebhookEndpointObject = {
+  id: string;
+  object: 'webhook_endpoint';
+  api_version: string | null;
+  application: string | null;
+  created: number;
+  description: string | null;
+  enabled_events: string[];
+  livemode: false;
+  metadata: Metadata;
+  status: 'enabled' | 'disabled';
+  url: string;
+};
+
+/** The endpoint with the signing secret Stripe shows only when it is created. */
+export type AccountWebhookEndpoint = WebhookEndpointObject & { secret: string };
 
 export type OAuthCode = {
   code: string;

@@ -93,9 +93,9 @@ export class WebhookDispatcher {
     return this.endpoints.filter((endpoint) => endpoint.connect === connected);
   }
 
-  dispatch(event: StripeEvent, accountId: string, connected: boolean): void {
+  /** To `targets`: the configured endpoints that hear this account, and those it registered itself. */
+  dispatch(event: StripeEvent, accountId: string, targets: WebhookEndpoint[]): void {
     if (this.closed) return;
-    const targets = this.targets(connected);
     if (targets.length === 0 || this.dropped(event, accountId)) return;
     const payload = JSON.stringify(event, null, 2);
     for (const endpoint of targets) {

@@ -8,6 +8,8 @@ const tokenAnswers = new Set([
   '/list-sessions',
   '/update-password',
   '/change-password',
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
 ]);
 
 type Answer = Record<string, unknown>;

@@ -1,10 +1,18 @@
 import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { identityErrors } from '../identity-error.ts';
 
-const sensitivePaths = new Set(['/change-email', '/update-password', '/delete-user', '/change-password']);
+const sensitivePaths = new Set([
+  '/change-email',
+  '/update-password',
+  '/delete-user',
+  '/change-password',
+  // Issue 36: turning two-factor sign-in off and new recovery codes, besides the password the plugin asks.
+  '/two-factor/disable',
+  '/two-factor/generate-backup-codes',
+]);
 
 /**
- * Password, e-mail and deletion demand a recent sign-in (spec §8 reAuthenticationRequired):
+ * Password, e-mail, deletion and weakening two-factor sign-in demand a recent sign-in (spec §8 reAuthenticationRequired):
  * the session must be younger than `session.freshAge`. An e-mail change also needs the current
  * address verified (spec §5), checked first: signing in again would not help with that.
  */

@@ -1,7 +1,11 @@
 import { createAuthMiddleware } from 'better-auth/api';
 
 const signInPath = (path: string | undefined) =>
-  path === '/sign-in/email' || path === '/sign-up/email' || Boolean(path?.startsWith('/callback/'));
+  path === '/sign-in/email' ||
+  path === '/sign-up/email' ||
+  path === '/two-factor/verify-totp' ||
+  path === '/two-factor/verify-backup-code' ||
+  Boolean(path?.startsWith('/callback/'));
 
 /**
  * Sessions are rotated at sign-in: better-auth issues a new token, and this hook revokes the

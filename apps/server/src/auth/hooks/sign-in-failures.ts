@@ -1,4 +1,4 @@
-import { createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import type { Db } from '../../db/client.ts';
 import { identityErrorCodes } from '@billbridge/contract';
 import { identityErrors } from '../identity-error.ts';
@@ -9,42 +9,80 @@ import {
   signInFailureKey,
 } from '../sign-in-failures.ts';
 
-const isPasswordSignIn = (ctx: { path?: string }) => ctx.path === '/sign-in/email';
+/** The second step of a sign-in: an authenticator code or a recovery code (issue 36). */
+const codeSteps = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+export const isCodeStep = (path: string | undefined) => Boolean(path && codeSteps.has(path));
+export const isSignInStep = (ctx: { path?: string }) =>
+  ctx.path === '/sign-in/email' || Boolean(ctx.path && codeSteps.has(ctx.path));
 
-const keyOf = (secret: string, body: unknown): string | undefined => {
-  const email = (body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' && email ? signInFailureKey(secret, email) : undefined;
+export type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/**
+ * The account a code step is for: the one the pending challenge (better-auth's signed two-factor
+ * cookie) names. A call with a session is an enrolment, not a sign-in, and is not counted.
+ */
+const codeStepEmail = async (ctx: HookContext): Promise<string | undefined> => {
+  if (await getSessionFromCtx(ctx)) return undefined;
+  const cookie = ctx.context.createAuthCookie('two_factor');
+  const challenge = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!challenge) return undefined;
+  const pending = await ctx.context.internalAdapter.findVerificationValue(challenge);
+  const user = pending ? await ctx.context.internalAdapter.findUserById(pending.value) : null;
+  return user?.email;
 };
 
-/** Answers whose attempt keeps its place in the count: a wrong password, or one refused as locked. */
-const countedCodes = new Set(['INVALID_EMAIL_OR_PASSWORD', identityErrorCodes.tooManyFailedSignIns]);
+/** The address a sign-in step is for: the form's, or the pending challenge's for a code step. */
+export const signInEmailOf = async (ctx: HookContext): Promise<string | undefined> => {
+  const email = codeSteps.has(ctx.path ?? '')
+    ? await codeStepEmail(ctx)
+    : (ctx.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' && email ? email : undefined;
+};
+
+const keyOf = async (secret: string, ctx: HookContext): Promise<string | undefined> => {
+  const email = await signInEmailOf(ctx);
+  return email ? signInFailureKey(secret, email) : undefined;
+};
+
+/**
+ * Answers whose attempt keeps its place in the count: a wrong password or code, or one refused
+ * as locked.
+ */
+export const countedCodes = new Set([
+  'INVALID_EMAIL_OR_PASSWORD',
+  'INVALID_CODE',
+  'INVALID_BACKUP_CODE',
+  identityErrorCodes.tooManyFailedSignIns,
+]);
 
 export type SignInFailureOptions = { db: Db; secret: string };
 
 /**
  * Per-address throttling across client addresses and processes (issue 12, item 9): the per-IP limit
- * stops one machine, this stops many guessing one account's password. While locked, every attempt
- * is refused with 429, the right password too, so a lucky guess learns nothing. Each attempt is
- * counted as a failure before its password is checked; a success clears the count, and an attempt
- * that checked no password gives its place back.
+ * stops one machine, this stops many guessing one account's password — or, past the password, its
+ * two-factor code (issue 36): both steps count against one budget. While locked, every attempt
+ * is refused with 429, the right password or code too, so a lucky guess learns nothing. Each
+ * attempt is counted as a failure before it is checked; a session made clears the count, and an
+ * attempt that checked nothing gives its place back — as does a right password that still needs
+ * its code, so signing in again cannot reset the count of code guesses.
  */
 export const signInFailureHooks = ({ db, secret }: SignInFailureOptions) => ({
   before: {
-    matcher: isPasswordSignIn,
+    matcher: isSignInStep,
     handler: createAuthMiddleware(async (ctx) => {
-      const key = keyOf(secret, ctx.body);
+      const key = await keyOf(secret, ctx);
       const wait = key ? await reserveSignInAttempt(db, key) : 0;
       if (wait > 0) throw identityErrors.tooManyFailedSignIns(wait);
     }),
   },
   after: {
-    matcher: isPasswordSignIn,
+    matcher: isSignInStep,
     handler: createAuthMiddleware(async (ctx) => {
-      const key = keyOf(secret, ctx.body);
-      if (!key) return;
+      const signedIn = ctx.context.newSession;
+      if (signedIn) return clearSignInFailures(db, signInFailureKey(secret, signedIn.user.email));
+      const key = await keyOf(secret, ctx);
       const answer = ctx.context.returned;
-      if (ctx.context.newSession) await clearSignInFailures(db, key);
-      else if (!isAPIError(answer) || !countedCodes.has(String(answer.body?.code)))
+      if (key && (!isAPIError(answer) || !countedCodes.has(String(answer.body?.code))))
         await releaseSignInAttempt(db, key);
     }),
   },

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildHttpApp } from '../../http/app.ts';
+import { buildServerHttpApp } from '../../main/http-app.ts';
 import { createLogger } from '../../logger.ts';
 import { bootstrap, databaseTargetOf } from '../../main/bootstrap.ts';
 import { authPost, signIn, testPassword } from '../../testing/auth-requests.ts';
@@ -108,7 +108,7 @@ describe(`npm run admin on ${testEngine()}`, () => {
     const config = testConfig(env);
     const open = async () => {
       const running = await bootstrap(config, createLogger(config), databaseTargetOf(config));
-      const app = await buildHttpApp(running.context, { webDist: path.join(dataDir, 'no-web') });
+      const app = await buildServerHttpApp(running.context, { webDist: path.join(dataDir, 'no-web') });
       return { app, close: async () => (await app.close(), await running.close()) };
     };
     try {

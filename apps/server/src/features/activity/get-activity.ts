@@ -52,6 +52,7 @@ export const getActivity = implement('getActivity', async ({ activityId }, { app
       activity,
       state: stripeEvent.state,
       payload: stripeEvent.payload,
+      payloadPrunedAt: stripeEvent.payloadPrunedAt,
       lastError: stripeEvent.lastError,
     })
     .from(activity)
@@ -61,6 +62,7 @@ export const getActivity = implement('getActivity', async ({ activityId }, { app
   return {
     activity: activityLogItemOf(row.activity, row.state),
     payload: row.payload,
+    payload_kept: row.payloadPrunedAt === null,
     writes: await writesOf(app, workspace.subscription.id, objectIdOf(row.payload)),
     last_error: row.lastError,
   };

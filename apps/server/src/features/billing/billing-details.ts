@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import type { StoredBillingDetails } from '@billbridge/contract';
 import { implement } from '../../functions/framework.ts';
+import { recordAudit } from '../../functions/audit-trail.ts';
 import { platformStripe } from './platform.ts';
 import { customerDetailsOf, ensureCustomer, withStripeRefusals } from './stripe-customer.ts';
 
@@ -32,11 +33,19 @@ export const getBillingDetails = implement('getBillingDetails', async (_input, {
 /** Stores name, phone and address on the customer: the next invoices carry them. */
 export const updateBillingDetails = implement(
   'updateBillingDetails',
-  async ({ subscriptionId: _id, ...details }, { app, workspace }) => {
+  async ({ subscriptionId: _id, ...details }, call) => {
+    const { app, workspace } = call;
     const customerId = await ensureCustomer(app, workspace.subscription);
-    await withStripeRefusals(() =>
-      platformStripe(app).customers.update(customerId, customerDetailsOf(details)),
-    );
+    const stripe = platformStripe(app);
+    const before = await stripe.customers.retrieve(customerId);
+    await withStripeRefusals(() => stripe.customers.update(customerId, customerDetailsOf(details)));
+    // The details live in Stripe; their record is the one write here.
+    await recordAudit(app.database.db, call, {
+      kind: 'billing_details.changed',
+      target: { type: 'workspace', id: workspace.subscription.id },
+      before: before.deleted ? {} : detailsOf(before),
+      after: details,
+    });
     return null;
   },
 );

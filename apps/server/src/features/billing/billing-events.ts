@@ -3,9 +3,11 @@ import Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
 import { billingEvent, invoice, subscription } from '../../db/schema.ts';
 import type { Transaction } from '../../db/client.ts';
+import { recordSystemAudit } from '../../functions/audit-trail.ts';
 import { storeInvoice } from './invoices.ts';
 import { sendPastDueMail } from './past-due-mail.ts';
 import { platformStripe } from './platform.ts';
+import { cardTarget } from './stripe-customer.ts';
 import { followStripeSubscription, startPaidPendingPlan, workspaceStatusOf } from './stripe-subscription.ts';
 
 export type BillingEventOutcome = 'applied' | 'duplicate' | 'ignored';
@@ -71,6 +73,27 @@ const subscriptionChange = async (context: AppContext, sent: Stripe.Subscription
   };
 };
 
+/**
+ * A card attached to a workspace's customer (the card form confirms its setup intent with Stripe.js,
+ * so only Stripe's event tells the server): the audit log's "card added", told by Stripe, hence
+ * recorded as the system's.
+ */
+const cardAdded = async (context: AppContext, card: Stripe.PaymentMethod): Promise<Change> => {
+  const customerId = typeof card.customer === 'string' ? card.customer : card.customer?.id;
+  return async (_appContext, tx) => {
+    if (!customerId) return;
+    const [workspace] = await tx
+      .select({ id: subscription.id })
+      .from(subscription)
+      .where(eq(subscription.stripeCustomerId, customerId));
+    if (!workspace) return;
+    await recordSystemAudit(tx, workspace.id, 'system', {
+      kind: 'payment_method.added',
+      target: cardTarget(card),
+    });
+  };
+};
+
 const changeOf = (context: AppContext, event: Stripe.Event): Promise<Change> | undefined => {
   // Stripe's Event object: `account` is "the connected account that originates the event", set on
   // Connect events only (docs.stripe.com/api/events/object). Those belong to the Connect endpoint.
@@ -81,6 +104,7 @@ const changeOf = (context: AppContext, event: Stripe.Event): Promise<Change> | u
   if (event.type.startsWith('customer.subscription.')) {
     return subscriptionChange(context, event.data.object as Stripe.Subscription);
   }
+  if (event.type === 'payment_method.attached') return cardAdded(context, event.data.object);
   return undefined;
 };
 

@@ -64,6 +64,36 @@ describe('the platform’s billing events', () => {
     return all.filter((row) => row.data.to === email && row.data.subject.startsWith('Payment failed'));
   };
 
+  it('records a card added through the card form, made default and removed, in the audit log', async () => {
+    const id = await createPaidWorkspace(t, owner);
+    const card = await addCardThroughSetupIntent(t, owner, id, cards.visa);
+    await sandboxOf(t).webhooksIdle();
+    const made = await callFunction(
+      t.app,
+      'setDefaultPaymentMethod',
+      { subscriptionId: id, paymentMethodId: card },
+      owner,
+    );
+    expect(made.status).toBe(200);
+    const log = await callFunction(t.app, 'listAuditLog', { subscriptionId: id, pageSize: 100 }, owner);
+    type Event = { kind: string; actor: { type: string }; target: { id: string } | null };
+    const events = (log.body.result as { events: Event[] }).events;
+    const target = { type: 'payment_method', id: card, name: 'visa •••• 4242' };
+    expect(events.filter((event) => event.target?.id === card)).toEqual([
+      expect.objectContaining({
+        kind: 'payment_method.default_changed',
+        actor: expect.objectContaining({ type: 'user' }),
+        target,
+      }),
+      // The card form confirms with Stripe.js: Stripe's event tells the server, recorded as the system's.
+      expect.objectContaining({
+        kind: 'payment_method.added',
+        actor: expect.objectContaining({ type: 'system' }),
+        target,
+      }),
+    ]);
+  });
+
   it('stores the renewal invoice and moves the period with the Stripe subscription', async () => {
     const id = await createPaidWorkspace(t, owner);
     const before = await workspaceRow(t, id);

@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import type { Invoice } from '@billbridge/contract';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { invoice, type InvoiceRow } from '../../db/schema.ts';
+import { invoice, subscription, type InvoiceRow } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
 import { platformStripe } from './platform.ts';
 
@@ -31,15 +31,29 @@ export const storeInvoice = async (
 /**
  * Reads every invoice of the customer from Stripe and stores it: after a workspace starts billing
  * (its first invoice's events may arrive before the workspace row exists) and in tests.
+ *
+ * The rows are written in one transaction that first takes the key-share lock on the workspace row
+ * that each new invoice's foreign key would take anyway: a billing webhook's transaction locks the
+ * workspace, then the invoice, and taking the locks in that same order is what keeps the two from
+ * deadlocking on PostgreSQL when the invoice's event arrives while the plan change stores it.
  */
 export const storeCustomerInvoices = async (
   context: AppContext,
   subscriptionId: string,
   customerId: string,
 ): Promise<void> => {
-  for await (const found of platformStripe(context).invoices.list({ customer: customerId, limit: 100 })) {
-    await storeInvoice(context.database.db, subscriptionId, found);
+  const found: Stripe.Invoice[] = [];
+  for await (const one of platformStripe(context).invoices.list({ customer: customerId, limit: 100 })) {
+    found.push(one);
   }
+  await context.database.db.transaction(async (tx) => {
+    await tx
+      .select({ id: subscription.id })
+      .from(subscription)
+      .where(eq(subscription.id, subscriptionId))
+      .for('key share');
+    for (const one of found) await storeInvoice(tx, subscriptionId, one);
+  });
 };
 
 const invoiceToApi = (row: InvoiceRow): Invoice => ({

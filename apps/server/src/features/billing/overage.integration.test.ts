@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '@billbridge/sandbox';
 import { queryRows } from '../../db/client.ts';
 import { overageEvent, overageReport, stripeEvent, usage } from '../../db/schema.ts';
-import { replayEvents } from '../sync/replay/replay.ts';
+import { replayEvents } from '../inbox/replay/replay.ts';
 import {
   billingBed,
   billingDetails,

@@ -3,9 +3,10 @@ import { billingMessages, keyedError, type PaymentMethod } from '@billbridge/con
 import type { AppContext } from '../../context.ts';
 import type { SubscriptionRow } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
+import { recordAudit } from '../../functions/audit-trail.ts';
 import { recordBillingAttempt } from '../limits/creation-limits.ts';
 import { platformStripe } from './platform.ts';
-import { customerCard, ensureCustomer, withStripeRefusals } from './stripe-customer.ts';
+import { cardTarget, customerCard, ensureCustomer, withStripeRefusals } from './stripe-customer.ts';
 
 const idOf = (card: string | Stripe.PaymentMethod | null | undefined): string | null =>
   typeof card === 'string' ? card : (card?.id ?? null);
@@ -68,7 +69,8 @@ export const createSetupIntent = implement(
 /** Future invoices go to this card: the customer's default, and the Stripe subscription's if it has one. */
 export const setDefaultPaymentMethod = implement(
   'setDefaultPaymentMethod',
-  async ({ paymentMethodId }, { app, workspace }) => {
+  async ({ paymentMethodId }, call) => {
+    const { app, workspace } = call;
     const { stripeCustomerId, stripeSubscriptionId } = workspace.subscription;
     const card = await customerCard(app, stripeCustomerId, paymentMethodId);
     const stripe = platformStripe(app);
@@ -80,6 +82,11 @@ export const setDefaultPaymentMethod = implement(
         await stripe.subscriptions.update(stripeSubscriptionId, { default_payment_method: card.id });
       }
     });
+    // The change is Stripe's; its record is the one write here.
+    await recordAudit(app.database.db, call, {
+      kind: 'payment_method.default_changed',
+      target: cardTarget(card),
+    });
     return null;
   },
 );
@@ -88,15 +95,14 @@ export const setDefaultPaymentMethod = implement(
  * Detaches a card. A paid plan keeps its default card (decision 025): the owner makes another one
  * the default first, so a renewal never finds no card.
  */
-export const deletePaymentMethod = implement(
-  'deletePaymentMethod',
-  async ({ paymentMethodId }, { app, workspace }) => {
-    const { stripeCustomerId, stripeSubscriptionId } = workspace.subscription;
-    const card = await customerCard(app, stripeCustomerId, paymentMethodId);
-    if (stripeSubscriptionId && (await renewalCardOf(app, workspace.subscription)) === card.id) {
-      throw keyedError('failed-precondition', billingMessages, 'defaultCardOfPaidPlan');
-    }
-    await withStripeRefusals(() => platformStripe(app).paymentMethods.detach(card.id));
-    return null;
-  },
-);
+export const deletePaymentMethod = implement('deletePaymentMethod', async ({ paymentMethodId }, call) => {
+  const { app, workspace } = call;
+  const { stripeCustomerId, stripeSubscriptionId } = workspace.subscription;
+  const card = await customerCard(app, stripeCustomerId, paymentMethodId);
+  if (stripeSubscriptionId && (await renewalCardOf(app, workspace.subscription)) === card.id) {
+    throw keyedError('failed-precondition', billingMessages, 'defaultCardOfPaidPlan');
+  }
+  await withStripeRefusals(() => platformStripe(app).paymentMethods.detach(card.id));
+  await recordAudit(app.database.db, call, { kind: 'payment_method.removed', target: cardTarget(card) });
+  return null;
+});

@@ -12,7 +12,9 @@ import {
 } from '@billbridge/contract';
 import type { AppContext } from '../../context.ts';
 import { subscription, type SubscriptionRow } from '../../db/schema.ts';
-import { implement } from '../../functions/framework.ts';
+import { implement, type WorkspaceCallContext } from '../../functions/framework.ts';
+import { recordAudit, type AuditedCall } from '../../functions/audit-trail.ts';
+import type { Db } from '../../db/client.ts';
 import { oneMonthAfter } from '../subscriptions/billing-period.ts';
 import { createWorkspace } from '../subscriptions/create-workspace.ts';
 import {
@@ -20,7 +22,7 @@ import {
   recordBillingAttempt,
   requireVerifiedEmail,
 } from '../limits/creation-limits.ts';
-import { releaseHeldEvents } from '../sync/replay/replay.ts';
+import { releaseHeldEvents } from '../inbox/replay/replay.ts';
 import { storeCustomerInvoices } from './invoices.ts';
 import { billingNotConfigured, platformStripe } from './platform.ts';
 import { ensureCustomer } from './stripe-customer.ts';
@@ -48,54 +50,65 @@ const requireBillingInfo = (billingInfo: BillingInfo | undefined): BillingInfo =
   return billingInfo;
 };
 
+const recordWorkspaceCreated = (db: Db, call: AuditedCall, subscriptionId: string, planId: string) =>
+  recordAudit(db, call, {
+    kind: 'workspace.created',
+    subscriptionId,
+    target: { type: 'workspace', id: subscriptionId },
+    after: { plan: planId },
+  });
+
 /**
  * Spec §4 "Plan creation": the free plan at once; a paid plan (a verified e-mail, issue 38) charges
  * the billing step's card first and creates the workspace only once Stripe took the subscription,
  * so a declined card leaves nothing behind (its customer is deleted again). A first payment still
  * to confirm makes a free workspace waiting for the paid plan (`pendingPlanId`).
  */
-export const createSubscription = implement(
-  'createSubscription',
-  async ({ planId, billingInfo }, { app, caller }) => {
-    const plan = selectablePlan(planId);
-    const { db } = app.database;
-    if (plan.free) {
-      const id = await db.transaction(async (tx) => {
-        await assertMayCreateWorkspace(tx, caller);
-        return createWorkspace(tx, caller.userId, plan.id);
-      });
-      return { subscriptionId: id };
-    }
-    const info = requireBillingInfo(billingInfo);
-    requireVerifiedEmail(caller);
-    await db.transaction((tx) => assertMayCreateWorkspace(tx, caller));
-    await recordBillingAttempt(db, caller.userId, 'createSubscription');
-    const id = randomUUID();
-    const stripe = platformStripe(app);
-    const customer = await stripe.customers.create({
-      email: caller.email,
-      metadata: { subscription_id: id },
+export const createSubscription = implement('createSubscription', async ({ planId, billingInfo }, call) => {
+  const { app, caller } = call;
+  const plan = selectablePlan(planId);
+  const { db } = app.database;
+  if (plan.free) {
+    const id = await db.transaction(async (tx) => {
+      await assertMayCreateWorkspace(tx, caller);
+      const created = await createWorkspace(tx, caller.userId, plan.id);
+      await recordWorkspaceCreated(tx, call, created, plan.id);
+      return created;
     });
-    let started: Awaited<ReturnType<typeof startStripeSubscription>>;
-    try {
-      await applyBillingInfo(app, customer.id, info);
-      started = await startStripeSubscription(app, { customerId: customer.id, plan, workspaceId: id });
-    } catch (error) {
-      await stripe.customers.del(customer.id).catch(() => undefined);
-      throw error;
-    }
-    const billed = { id, stripeCustomerId: customer.id };
+    return { subscriptionId: id };
+  }
+  const info = requireBillingInfo(billingInfo);
+  requireVerifiedEmail(caller);
+  await db.transaction((tx) => assertMayCreateWorkspace(tx, caller));
+  await recordBillingAttempt(db, caller.userId, 'createSubscription');
+  const id = randomUUID();
+  const stripe = platformStripe(app);
+  const customer = await stripe.customers.create({
+    email: caller.email,
+    metadata: { subscription_id: id },
+  });
+  let started: Awaited<ReturnType<typeof startStripeSubscription>>;
+  try {
+    await applyBillingInfo(app, customer.id, info);
+    started = await startStripeSubscription(app, { customerId: customer.id, plan, workspaceId: id });
+  } catch (error) {
+    await stripe.customers.del(customer.id).catch(() => undefined);
+    throw error;
+  }
+  const billed = { id, stripeCustomerId: customer.id };
+  await db.transaction(async (tx) => {
     if (isPaidFor(started.stripeSubscription.status)) {
       const { currentPeriodStart, ...columns } = followedColumns(started.stripeSubscription);
-      await createWorkspace(db, caller.userId, plan.id, currentPeriodStart, { ...billed, ...columns });
+      await createWorkspace(tx, caller.userId, plan.id, currentPeriodStart, { ...billed, ...columns });
     } else {
       const pending = { stripeSubscriptionId: started.stripeSubscription.id, pendingPlanId: plan.id };
-      await createWorkspace(db, caller.userId, 'free', new Date(), { ...billed, ...pending });
+      await createWorkspace(tx, caller.userId, 'free', new Date(), { ...billed, ...pending });
     }
-    await storeCustomerInvoices(app, id, customer.id);
-    return { subscriptionId: id, clientSecret: started.clientSecret };
-  },
-);
+    await recordWorkspaceCreated(tx, call, id, plan.id);
+  });
+  await storeCustomerInvoices(app, id, customer.id);
+  return { subscriptionId: id, clientSecret: started.clientSecret };
+});
 
 /**
  * Spec §4 "Change plan" (decision 025): free → paid starts the Stripe subscription with the billing
@@ -104,24 +117,45 @@ export const createSubscription = implement(
  */
 export const changeSubscriptionPlan = implement(
   'changeSubscriptionPlan',
-  async ({ planId, billingInfo }, { app, workspace, caller }) => {
-    const plan = selectablePlan(planId);
-    const row = workspace.subscription;
-    if (row.pendingPlanId) return changePendingPlan(app, row, plan);
-    if (plan.id === row.planId) throw keyedError('failed-precondition', billingMessages, 'samePlan');
-    if (plan.free) {
-      await downgradeToFree(app, row);
-      return {};
-    }
-    await recordBillingAttempt(app.database.db, caller.userId, 'changeSubscriptionPlan');
-    if (row.stripeSubscriptionId) {
-      if (billingInfo) await applyBillingInfo(app, await ensureCustomer(app, row), billingInfo);
-      await switchPaidPlan(app, row, plan);
-      return {};
-    }
-    return upgradeFromFree(app, row, plan, requireBillingInfo(billingInfo));
+  async ({ planId, billingInfo }, call) => {
+    const result = await changePlan(call, selectablePlan(planId), billingInfo);
+    const row = call.workspace.subscription;
+    const [now] = await call.app.database.db.select().from(subscription).where(eq(subscription.id, row.id));
+    const planOf = (one: SubscriptionRow | undefined) => ({
+      plan: one?.planId,
+      pending_plan: one?.pendingPlanId,
+    });
+    // Stripe took the change first; the plan as stored now is what the log records.
+    await recordAudit(call.app.database.db, call, {
+      kind: 'plan.changed',
+      target: { type: 'workspace', id: row.id },
+      before: planOf(row),
+      after: planOf(now),
+    });
+    return result;
   },
 );
+
+const changePlan = async (
+  { app, workspace, caller }: WorkspaceCallContext,
+  plan: Plan,
+  billingInfo: BillingInfo | undefined,
+): Promise<{ clientSecret?: string }> => {
+  const row = workspace.subscription;
+  if (row.pendingPlanId) return changePendingPlan(app, row, plan);
+  if (plan.id === row.planId) throw keyedError('failed-precondition', billingMessages, 'samePlan');
+  if (plan.free) {
+    await downgradeToFree(app, row);
+    return {};
+  }
+  await recordBillingAttempt(app.database.db, caller.userId, 'changeSubscriptionPlan');
+  if (row.stripeSubscriptionId) {
+    if (billingInfo) await applyBillingInfo(app, await ensureCustomer(app, row), billingInfo);
+    await switchPaidPlan(app, row, plan);
+    return {};
+  }
+  return upgradeFromFree(app, row, plan, requireBillingInfo(billingInfo));
+};
 
 /**
  * While a paid plan's first payment is being confirmed, the only change is back to free: its
@@ -222,21 +256,22 @@ const cancelStripeSubscription = async (app: AppContext, stripeSubscriptionId: s
 };
 
 /** Spec §4/§5: typed confirmation equal to the id; immediate and final. */
-export const cancelSubscription = implement(
-  'cancelSubscription',
-  async ({ confirmationId }, { app, workspace }) => {
-    const row = workspace.subscription;
-    if (confirmationId !== row.id)
-      throw keyedError('invalid-argument', billingMessages, 'confirmationMismatch');
-    if (row.stripeSubscriptionId) await cancelStripeSubscription(app, row.stripeSubscriptionId);
-    await app.database.db
+export const cancelSubscription = implement('cancelSubscription', async ({ confirmationId }, call) => {
+  const { app, workspace } = call;
+  const row = workspace.subscription;
+  if (confirmationId !== row.id)
+    throw keyedError('invalid-argument', billingMessages, 'confirmationMismatch');
+  if (row.stripeSubscriptionId) await cancelStripeSubscription(app, row.stripeSubscriptionId);
+  await app.database.db.transaction(async (tx) => {
+    await tx
       .update(subscription)
       .set({ status: 'canceled', updatedAt: new Date() })
       .where(eq(subscription.id, row.id));
-    if (row.stripeCustomerId) await storeCustomerInvoices(app, row.id, row.stripeCustomerId);
-    return null;
-  },
-);
+    await recordAudit(tx, call, { kind: 'subscription.canceled', target: { type: 'workspace', id: row.id } });
+  });
+  if (row.stripeCustomerId) await storeCustomerInvoices(app, row.id, row.stripeCustomerId);
+  return null;
+});
 
 /** What the browser needs to load Stripe.js on the platform account. */
 export const getBillingConfig = implement('getBillingConfig', async (_input, { app }) => {

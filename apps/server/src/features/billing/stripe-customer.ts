@@ -89,3 +89,11 @@ export const ownerTakesOverBilling = async (
     metadata: { owner_id: newOwnerId },
   });
 };
+
+/** A card as the audit log names it: `visa •••• 4242`. */
+export const cardTarget = (card: Stripe.PaymentMethod) =>
+  ({
+    type: 'payment_method',
+    id: card.id,
+    name: card.card ? `${card.card.brand} •••• ${card.card.last4}` : card.type,
+  }) as const;

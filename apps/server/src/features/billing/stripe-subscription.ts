@@ -6,7 +6,7 @@ import type { billingInfoSchema } from '@billbridge/contract';
 import type { AppContext } from '../../context.ts';
 import { subscription, type SubscriptionRow } from '../../db/schema.ts';
 import type { Transaction } from '../../db/client.ts';
-import { releaseHeldEvents } from '../sync/replay/replay.ts';
+import { releaseHeldEvents } from '../inbox/replay/replay.ts';
 import { billingCatalog, platformStripe } from './platform.ts';
 import { customerDetailsOf, withStripeRefusals } from './stripe-customer.ts';
 

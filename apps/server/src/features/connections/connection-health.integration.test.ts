@@ -1,7 +1,7 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError, Backfill, Destination, Source } from '@billbridge/contract';
-import { startWorker } from '../../jobs/worker.ts';
+import { startWorker } from '../../main/start-worker.ts';
 import { destination, devMail, source } from '../../db/schema.ts';
 import {
   connectionsBed,
@@ -15,7 +15,8 @@ import { listenForWebhooks } from '../../testing/sync.ts';
 import { signUpUser } from '../../testing/users.ts';
 import { waitFor } from '../../testing/wait.ts';
 import { seedWorkspace } from '../../testing/workspaces.ts';
-import { hubspotAccessToken } from '../destinations/hubspot-token.ts';
+import { hubspotAccessToken } from '../../providers/hubspot/hubspot-token.ts';
+import { hubspotAccessOf } from '../destinations/hubspot-access.ts';
 
 describe('connection health', () => {
   let bed: ConnectionsBed;
@@ -43,6 +44,14 @@ describe('connection health', () => {
   const getDestination = async (subscriptionId: string, destinationId: string) =>
     resultOf<Destination>(await bed.call('getDestination', { subscriptionId, destinationId }));
 
+  /** What the audit log says happened to the connection, oldest first: kind and who. */
+  const auditOf = async (subscriptionId: string) =>
+    resultOf<{ events: { kind: string; actor: { type: string } }[] }>(
+      await bed.call('listAuditLog', { subscriptionId, pageSize: 100 }),
+    )
+      .events.map((event) => `${event.kind} by ${event.actor.type}`)
+      .reverse();
+
   it('keeps a source Stripe deauthorized, switched on with its settings, asks for a reconnection once, and imports again after it', async () => {
     const { subscriptionId, sourceId } = await bed.newSource();
     await connectThroughSandbox(bed.t.app, bed.admin, 'source', { subscriptionId, targetId: sourceId });
@@ -52,6 +61,7 @@ describe('connection health', () => {
     resultOf(
       await bed.call('saveSource', { subscriptionId, sourceId, name: 'Main', enabled: true, settings }),
     );
+    resultOf(await bed.call('startBackfill', { subscriptionId, sourceId }));
     const [row] = await bed.t.context.database.db.select().from(source).where(eq(source.id, sourceId));
     const sandbox = sandboxOf(bed.t.context);
     const latestImport = async () =>
@@ -82,6 +92,15 @@ describe('connection health', () => {
     });
     expect((await latestImport()).id).not.toBe(before.id);
     expect(await mailsAbout(sourceId)).toHaveLength(1);
+    expect(await auditOf(subscriptionId)).toEqual([
+      'source.created by user',
+      'source.connected by user',
+      'source.switched_on by user',
+      'source.settings_changed by user',
+      'import.started by user',
+      'source.connection_lost by system',
+      'source.reconnected by user',
+    ]);
   });
 
   it('keeps a destination whose refresh token HubSpot refuses switched on with its rules, asks the owner and each admin for a reconnection once, and syncs again after it', async () => {
@@ -123,7 +142,7 @@ describe('connection health', () => {
       .set({ tokenExpiresAt: new Date(0) })
       .where(eq(destination.id, destinationId));
 
-    const refused = (await hubspotAccessToken(bed.t.context, destinationId).catch(
+    const refused = (await hubspotAccessToken(hubspotAccessOf(bed.t.context), destinationId).catch(
       (error: unknown) => error,
     )) as AppError;
     expect(refused.message).toBe('This destination is not connected.');
@@ -148,6 +167,10 @@ describe('connection health', () => {
       connected: true,
       enabled: true,
     });
-    expect(await hubspotAccessToken(bed.t.context, destinationId)).toMatch(/^CJ/);
+    expect(await hubspotAccessToken(hubspotAccessOf(bed.t.context), destinationId)).toMatch(/^CJ/);
+    expect((await auditOf(subscriptionId)).slice(-2)).toEqual([
+      'destination.connection_lost by system',
+      'destination.reconnected by user',
+    ]);
   });
 });

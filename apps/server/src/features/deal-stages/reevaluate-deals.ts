@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { stripeEvent, type StripeEventRow } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
+import { recordAudit, type AuditedCall } from '../../functions/audit-trail.ts';
 import { loadDestination } from '../destinations/destination-store.ts';
-import { enqueueDrain } from '../sync/drain/drain-queue.ts';
-import { reevaluatedType } from '../sync/events/event-types.ts';
-import { rulesOf } from '../sync/plan/load-round.ts';
+import { enqueueDrain } from '../inbox/drain-queue.ts';
+import { reevaluatedType } from '../inbox/event-types.ts';
+import { rulesOf } from '../destinations/destination-store.ts';
 import { movesToApi, stageMovesOf } from './stage-moves.ts';
 import { newestSubscriptionEvents, storedStages, subscriptionOf } from './stored-subscriptions.ts';
 
@@ -34,12 +35,16 @@ const replayOf = (event: StripeEventRow, batch: string) => {
  * Deals follow the saved rules (decision 033): each billing subscription whose deal would change
  * stage goes through the sync once more; the others are not touched.
  */
-export const reevaluateDeals = implement(
-  'reevaluateDeals',
-  async ({ subscriptionId, destinationId }, { app }) => reevaluate(app, subscriptionId, destinationId),
+export const reevaluateDeals = implement('reevaluateDeals', async ({ subscriptionId, destinationId }, call) =>
+  reevaluate(call, subscriptionId, destinationId),
 );
 
-const reevaluate = async (app: AppContext, subscriptionId: string, destinationId: string) => {
+const reevaluate = async (
+  call: AuditedCall & { app: AppContext },
+  subscriptionId: string,
+  destinationId: string,
+) => {
+  const { app } = call;
   const { db } = app.database;
   const row = await loadDestination(db, subscriptionId, destinationId);
   const events = await newestSubscriptionEvents(db, subscriptionId);
@@ -55,6 +60,11 @@ const reevaluate = async (app: AppContext, subscriptionId: string, destinationId
           .values(replays.slice(start, start + 500).map((event) => replayOf(event, batch)));
       }
       await enqueueDrain(app.queue, subscriptionId, { tx });
+      await recordAudit(tx, call, {
+        kind: 'deals.reevaluated',
+        target: { type: 'destination', id: row.id, name: row.name },
+        after: { deals: replays.length },
+      });
     });
   }
   return { moves: movesToApi(moves) };

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { billingSubscriptionOf, ruleOf } from '../../testing/sync.ts';
+import { billingSubscriptionOf, ruleOf } from '../../testing/fixtures.ts';
 import { movesToApi, stageMovesOf } from './stage-moves.ts';
 
 const subscription = (id: string, status: string, price = 'price_basic') =>

@@ -13,7 +13,7 @@ import {
 } from '../../testing/connections.ts';
 import { errorOf } from '../../testing/users.ts';
 import { openStoredToken } from '../../testing/sealed.ts';
-import { portalFactStore } from '../sync/write/portal-facts.ts';
+import { portalFactStore } from '../../providers/hubspot/portal-facts.ts';
 
 describe('connectDestination', () => {
   let bed: ConnectionsBed;
@@ -49,6 +49,30 @@ describe('connectDestination', () => {
       destinations: 1,
       mapping_rules: 0,
     });
+  });
+
+  it('creates the unique billbridge_stripe_customer_id on contacts, and asks a destination connected without it to reconnect', async () => {
+    const ids = await bed.newDestination();
+    const { destination: connected } = resultOf<{ destination: Destination }>(await connect(ids));
+    expect(connected.missing_features).toEqual([]);
+    const portal = sandboxOf(bed.t.context).hubspotState.portal(connected.portal_id ?? 0);
+    expect(portal.properties.contacts.billbridge_stripe_customer_id).toMatchObject({
+      type: 'string',
+      hasUniqueValue: true,
+      groupName: 'billbridge',
+    });
+    // A destination connected before the contact schema scope was asked for.
+    const row = await storedRow(ids.destinationId);
+    await bed.t.context.database.db
+      .update(destination)
+      .set({ scopes: (row?.scopes ?? []).filter((scope) => scope !== 'crm.schemas.contacts.write') })
+      .where(eq(destination.id, ids.destinationId));
+    expect(resultOf<Destination>(await bed.call('getDestination', ids)).missing_features).toEqual([
+      'contact_matching',
+    ]);
+    await bed.call('disconnectDestination', ids);
+    const again = await connect(ids, { portal: String(connected.portal_id) });
+    expect(resultOf<{ destination: Destination }>(again).destination.missing_features).toEqual([]);
   });
 
   it('creates the unique billbridge_stripe_id property where the scopes allow, and again finds it on reconnection', async () => {

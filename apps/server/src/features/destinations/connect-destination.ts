@@ -1,21 +1,23 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { connectionMessages, keyedError } from '@billbridge/contract';
-import { crmLink, destination } from '../../db/schema.ts';
+import { companyDomain, crmLink, customerCompany, destination } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
-import { releaseHeldEvents } from '../sync/replay/replay.ts';
-import { portalFactStore, rememberPortalFacts } from '../sync/write/portal-facts.ts';
+import { recordAudit } from '../../functions/audit-trail.ts';
+import { releaseHeldEvents } from '../inbox/replay/replay.ts';
+import { portalFactStore, rememberPortalFacts } from '../../providers/hubspot/portal-facts.ts';
 import {
   createHubSpotClient,
   exchangeHubSpotCode,
   HubSpotOAuthError,
   introspectHubSpotToken,
   revokeHubSpotRefreshToken,
-} from '../../providers/hubspot-client.ts';
+} from '../../providers/hubspot/hubspot-client.ts';
 import { callbackUrl, consumeOAuthState } from '../connections/oauth-state.ts';
-import { destinationTokenAt, loadDestination } from './destination-store.ts';
+import { destinationTokenAt } from '../../providers/hubspot/hubspot-token.ts';
+import { loadDestination } from './destination-store.ts';
 import { destinationToApi } from './destination-to-api.ts';
-import { hubspotSettingsOf } from './hubspot-connect.ts';
-import { ensureStripeIdProperties } from './hubspot-properties.ts';
+import { hubspotSettingsOf } from '../../providers/hubspot/hubspot-connect.ts';
+import { ensureStripeIdProperties } from '../../providers/hubspot/hubspot-properties.ts';
 
 /**
  * The HubSpot callback's call: checks the state, exchanges the code on the date-versioned token
@@ -26,8 +28,9 @@ import { ensureStripeIdProperties } from './hubspot-properties.ts';
  */
 export const connectDestination = implement(
   'connectDestination',
-  async ({ subscriptionId, destinationId, code, state }, { app, caller }) => {
-    const settings = hubspotSettingsOf(app);
+  async ({ subscriptionId, destinationId, code, state }, call) => {
+    const { app, caller } = call;
+    const settings = hubspotSettingsOf(app.providers.hubspot);
     const { db } = app.database;
     const row = await loadDestination(db, subscriptionId, destinationId);
     if (row.accessTokenSealed) {
@@ -70,28 +73,41 @@ export const connectDestination = implement(
     // Record ids remembered for another portal mean nothing in this one.
     if (row.hubId !== null && row.hubId !== hubId) {
       await db.delete(crmLink).where(eq(crmLink.destinationId, destinationId));
+      await db.delete(companyDomain).where(eq(companyDomain.destinationId, destinationId));
+      await db.delete(customerCompany).where(eq(customerCompany.destinationId, destinationId));
     }
-    const [updated] = await db
-      .update(destination)
-      .set({
-        hubId,
-        scopes,
-        accessTokenSealed: app.secretBox.seal(
-          grant.access_token,
-          destinationTokenAt('accessTokenSealed', destinationId),
-        ),
-        refreshTokenSealed: app.secretBox.seal(
-          grant.refresh_token,
-          destinationTokenAt('refreshTokenSealed', destinationId),
-        ),
-        tokenExpiresAt: new Date(Date.now() + grant.expires_in * 1000),
-        connectionLostAt: null,
-        updatedAt: new Date(),
-        // A reconnect: the switch as it was before the old connection was let go.
-        ...(enableOnConnect ? { enabled: true } : {}),
-      })
-      .where(and(eq(destination.id, destinationId), isNull(destination.accessTokenSealed)))
-      .returning();
+    const updated = await db.transaction(async (tx) => {
+      const [connected] = await tx
+        .update(destination)
+        .set({
+          hubId,
+          scopes,
+          accessTokenSealed: app.secretBox.seal(
+            grant.access_token,
+            destinationTokenAt('accessTokenSealed', destinationId),
+          ),
+          refreshTokenSealed: app.secretBox.seal(
+            grant.refresh_token,
+            destinationTokenAt('refreshTokenSealed', destinationId),
+          ),
+          tokenExpiresAt: new Date(Date.now() + grant.expires_in * 1000),
+          connectionLostAt: null,
+          updatedAt: new Date(),
+          // A reconnect: the switch as it was before the old connection was let go.
+          ...(enableOnConnect ? { enabled: true } : {}),
+        })
+        .where(and(eq(destination.id, destinationId), isNull(destination.accessTokenSealed)))
+        .returning();
+      if (connected) {
+        // A portal connected before (lost, or let go by a reconnect) is connected again.
+        const kind = row.hubId === null ? 'destination.connected' : 'destination.reconnected';
+        await recordAudit(tx, call, {
+          kind,
+          target: { type: 'destination', id: destinationId, name: row.name },
+        });
+      }
+      return connected;
+    });
     if (!updated) {
       await revokeHubSpotRefreshToken(settings, grant.refresh_token).catch(() => undefined);
       throw keyedError('already-exists', connectionMessages, 'destinationAlreadyConnected');

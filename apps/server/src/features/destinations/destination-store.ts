@@ -1,18 +1,15 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
-import { connectionMessages, keyedError } from '@billbridge/contract';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import {
+  connectionMessages,
+  fieldMappingsSchema,
+  keyedError,
+  pipelineMappingRuleSchema,
+  type DestinationSettings,
+  type FieldMapping,
+  type PipelineMappingRule,
+} from '@billbridge/contract';
 import type { Db } from '../../db/client.ts';
 import { destination, subscription, type DestinationRow } from '../../db/schema.ts';
-import { sealedAt } from '../../security/secret-box.ts';
-
-export type TokenColumn = 'accessTokenSealed' | 'refreshTokenSealed';
-const tokenColumnNames: Record<TokenColumn, string> = {
-  accessTokenSealed: 'access_token_sealed',
-  refreshTokenSealed: 'refresh_token_sealed',
-};
-
-/** What a destination's sealed token is bound to: its row and column (decision 015). */
-export const destinationTokenAt = (column: TokenColumn, destinationId: string): string =>
-  sealedAt('destination', tokenColumnNames[column], destinationId);
 
 /** The destination `destinationId` of the workspace, or not-found. */
 export const loadDestination = async (
@@ -28,13 +25,43 @@ export const loadDestination = async (
   return row;
 };
 
+/** The destination's deal-stage rules as stored; one that no longer parses is left out. */
+export const rulesOf = (row: DestinationRow): PipelineMappingRule[] => {
+  const rules = row.settings.pipeline_mapping_rules;
+  if (!Array.isArray(rules)) return [];
+  return rules.flatMap((rule) => {
+    const parsed = pipelineMappingRuleSchema.safeParse(rule);
+    return parsed.success ? [parsed.data] : [];
+  });
+};
+
+/** The destination's field mappings as stored; none when they no longer parse as a whole. */
+export const fieldMappingsOf = (row: DestinationRow): FieldMapping[] => {
+  const parsed = fieldMappingsSchema.safeParse(row.settings.field_mappings ?? []);
+  return parsed.success ? parsed.data : [];
+};
+
+/** The destination's settings as the sync reads them: what an audit record compares a save with. */
+export const settingsOf = (row: DestinationRow): DestinationSettings => ({
+  pipeline_mapping_rules: rulesOf(row),
+  field_mappings: fieldMappingsOf(row),
+  companies_from_domains: row.settings.companies_from_domains === true,
+  tasks_on_failed_payment: tasksOnFailedPayment(row),
+});
+
+/** Whether a failed payment makes a task for the deal's owner (issue 33 §4; off until switched on). */
+export const tasksOnFailedPayment = (row: DestinationRow): boolean =>
+  row.settings.tasks_on_failed_payment === true;
+
 /**
  * The workspace's destinations events are written to: switched on and connected (the workspace by
- * its id, or as a joined query's column).
+ * its id, several by theirs, or as a joined query's column).
  */
-export const syncingDestinationsOf = (subscriptionId: string | typeof subscription.id) =>
+export const syncingDestinationsOf = (subscriptionId: string | string[] | typeof subscription.id) =>
   and(
-    eq(destination.subscriptionId, subscriptionId),
+    Array.isArray(subscriptionId)
+      ? inArray(destination.subscriptionId, subscriptionId)
+      : eq(destination.subscriptionId, subscriptionId),
     eq(destination.enabled, true),
     isNotNull(destination.accessTokenSealed),
   );

@@ -3,10 +3,12 @@ import { connectionMessages, keyedError } from '@billbridge/contract';
 import type { AppContext } from '../../context.ts';
 import { destination } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
-import { revokeHubSpotRefreshToken } from '../../providers/hubspot-client.ts';
-import { destinationTokenAt, disconnectedDestination, loadDestination } from './destination-store.ts';
-import { hubspotSettingsOf } from './hubspot-connect.ts';
-import { withDestinationLock } from './destination-lock.ts';
+import { recordAudit, type AuditedCall } from '../../functions/audit-trail.ts';
+import { revokeHubSpotRefreshToken } from '../../providers/hubspot/hubspot-client.ts';
+import { destinationTokenAt } from '../../providers/hubspot/hubspot-token.ts';
+import { disconnectedDestination, loadDestination } from './destination-store.ts';
+import { hubspotSettingsOf } from '../../providers/hubspot/hubspot-connect.ts';
+import { withDestinationLock } from '../../providers/hubspot/destination-lock.ts';
 
 /**
  * Deletes the refresh token at HubSpot (which ends its access tokens too), then forgets the tokens.
@@ -16,6 +18,7 @@ export const releaseDestinationConnection = async (
   app: AppContext,
   subscriptionId: string,
   destinationId: string,
+  call: AuditedCall,
 ): Promise<void> => {
   // Under the refresh lock: a refresh in flight finishes first, and the token revoked is the last one.
   await withDestinationLock(app.database, destinationId, async (db) => {
@@ -25,23 +28,28 @@ export const releaseDestinationConnection = async (
         row.refreshTokenSealed,
         destinationTokenAt('refreshTokenSealed', destinationId),
       ).value;
-      await revokeHubSpotRefreshToken(hubspotSettingsOf(app), refreshToken).catch(() => {
+      await revokeHubSpotRefreshToken(hubspotSettingsOf(app.providers.hubspot), refreshToken).catch(() => {
         throw keyedError('unavailable', connectionMessages, 'hubspotRevokeUnreachable');
       });
     }
-    await db
-      .update(destination)
-      .set(disconnectedDestination())
-      .where(and(eq(destination.id, destinationId), eq(destination.subscriptionId, subscriptionId)));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(destination)
+        .set(disconnectedDestination())
+        .where(and(eq(destination.id, destinationId), eq(destination.subscriptionId, subscriptionId)));
+      const target = { type: 'destination', id: destinationId, name: row.name } as const;
+      await recordAudit(tx, call, { kind: 'destination.disconnected', target });
+    });
   });
   app.logger.info({ subscriptionId, destinationId }, 'hubspot destination disconnected');
 };
 
 export const disconnectDestination = implement(
   'disconnectDestination',
-  async ({ subscriptionId, destinationId }, { app }) => {
+  async ({ subscriptionId, destinationId }, call) => {
+    const { app } = call;
     await loadDestination(app.database.db, subscriptionId, destinationId);
-    await releaseDestinationConnection(app, subscriptionId, destinationId);
+    await releaseDestinationConnection(app, subscriptionId, destinationId, call);
     return { success: true as const };
   },
 );

@@ -1,7 +1,8 @@
 import { connectionMessages, keyedError } from '@billbridge/contract';
 import { implement } from '../../functions/framework.ts';
 import { loadDestination } from './destination-store.ts';
-import { readPortalPipelines } from './portal-pipelines.ts';
+import { hubspotAccessOf } from './hubspot-access.ts';
+import { readPortalPipelines } from '../../providers/hubspot/portal-pipelines.ts';
 
 /** The connected portal's deal pipelines and their stages, in HubSpot's order, for the mapping editor. */
 export const getDestinationPipelines = implement(
@@ -9,6 +10,6 @@ export const getDestinationPipelines = implement(
   async ({ subscriptionId, destinationId }, { app }) => {
     const row = await loadDestination(app.database.db, subscriptionId, destinationId);
     if (!row.accessTokenSealed) throw keyedError('failed-precondition', connectionMessages, 'notConnected');
-    return { pipelines: await readPortalPipelines(app, destinationId) };
+    return { pipelines: await readPortalPipelines(hubspotAccessOf(app), destinationId) };
   },
 );

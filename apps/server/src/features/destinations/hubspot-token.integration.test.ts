@@ -8,7 +8,8 @@ import {
   sandboxOf,
   type ConnectionsBed,
 } from '../../testing/connections.ts';
-import { hubspotAccessToken, refreshHubSpotAccessToken } from './hubspot-token.ts';
+import { hubspotAccessToken, refreshHubSpotAccessToken } from '../../providers/hubspot/hubspot-token.ts';
+import { hubspotAccessOf } from './hubspot-access.ts';
 import { openStoredToken } from '../../testing/sealed.ts';
 import { waitFor } from '../../testing/wait.ts';
 import { testSecret } from '../../testing/test-app.ts';
@@ -57,7 +58,7 @@ describe('hubspotAccessToken', () => {
     const id = await connectedDestination();
     const before = await mintedFor(id);
     const row = await stored(id);
-    expect(await hubspotAccessToken(bed.t.context, id)).toBe(
+    expect(await hubspotAccessToken(hubspotAccessOf(bed.t.context), id)).toBe(
       openStoredToken(bed.t.context, 'destination', row, 'accessTokenSealed'),
     );
     expect(await mintedFor(id)).toBe(before);
@@ -68,7 +69,9 @@ describe('hubspotAccessToken', () => {
     await expire(id);
     const before = await mintedFor(id);
     const old = (await stored(id))?.accessTokenSealed;
-    const tokens = await Promise.all(Array.from({ length: 10 }, () => hubspotAccessToken(bed.t.context, id)));
+    const tokens = await Promise.all(
+      Array.from({ length: 10 }, () => hubspotAccessToken(hubspotAccessOf(bed.t.context), id)),
+    );
     expect(new Set(tokens).size).toBe(1);
     expect(await mintedFor(id)).toBe(before + 1);
     const row = await stored(id);
@@ -89,16 +92,16 @@ describe('hubspotAccessToken', () => {
       .set({ tokenExpiresAt: new Date(Date.now() + 4 * 60_000) })
       .where(eq(destination.id, id));
     const before = await mintedFor(id);
-    await hubspotAccessToken(bed.t.context, id);
+    await hubspotAccessToken(hubspotAccessOf(bed.t.context), id);
     expect(await mintedFor(id)).toBe(before + 1);
   });
 
   it('forces a refresh after a 401, once for concurrent callers', async () => {
     const id = await connectedDestination();
     const before = await mintedFor(id);
-    const old = await hubspotAccessToken(bed.t.context, id);
+    const old = await hubspotAccessToken(hubspotAccessOf(bed.t.context), id);
     const tokens = await Promise.all(
-      Array.from({ length: 5 }, () => refreshHubSpotAccessToken(bed.t.context, id, old)),
+      Array.from({ length: 5 }, () => refreshHubSpotAccessToken(hubspotAccessOf(bed.t.context), id, old)),
     );
     expect(new Set(tokens).size).toBe(1);
     expect(tokens[0]).not.toBe(old);
@@ -116,7 +119,9 @@ describe('hubspotAccessToken', () => {
       latencyMs: 1500,
     });
     try {
-      const refresh = hubspotAccessToken(bed.t.context, id).catch((caught: unknown) => caught);
+      const refresh = hubspotAccessToken(hubspotAccessOf(bed.t.context), id).catch(
+        (caught: unknown) => caught,
+      );
       await waitFor(() => sandbox.faults.list().find((fault) => fault.id === slow)?.hits === 1, {
         what: 'the refresh request at HubSpot',
       });
@@ -140,7 +145,7 @@ describe('hubspotAccessToken', () => {
       method: 'DELETE',
     });
     await expire(id);
-    const error = (await hubspotAccessToken(bed.t.context, id).catch(
+    const error = (await hubspotAccessToken(hubspotAccessOf(bed.t.context), id).catch(
       (caught: unknown) => caught,
     )) as AppError;
     expect(error.message).toBe('This destination is not connected.');
@@ -180,7 +185,7 @@ describe('hubspotAccessToken after SECRET was rotated', () => {
       .set({ accessTokenSealed: sealedBefore })
       .where(eq(destination.id, destinationId));
 
-    expect(await hubspotAccessToken(bed.t.context, destinationId)).toBe(token);
+    expect(await hubspotAccessToken(hubspotAccessOf(bed.t.context), destinationId)).toBe(token);
     const after = (await select())?.accessTokenSealed ?? '';
     expect(after).not.toBe(sealedBefore);
     expect(
@@ -206,6 +211,6 @@ describe('hubspotAccessToken after SECRET was rotated', () => {
       .update(destination)
       .set({ accessTokenSealed: row?.accessTokenSealed ?? null })
       .where(eq(destination.id, second.destinationId));
-    await expect(hubspotAccessToken(bed.t.context, second.destinationId)).rejects.toThrow();
+    await expect(hubspotAccessToken(hubspotAccessOf(bed.t.context), second.destinationId)).rejects.toThrow();
   });
 });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { AppError, inviteMessages, normalizePermissions } from '@billbridge/contract';
 import { membership, subscription } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
+import { recordAudit } from '../../functions/audit-trail.ts';
 import { assertNotCanceled } from '../subscriptions/canceled.ts';
 import { assertInviteTransition, findInviteForInvitee, transitionInvite } from './invites.ts';
 
@@ -10,7 +11,8 @@ import { assertInviteTransition, findInviteForInvitee, transitionInvite } from '
  * does not prove the address, and whoever registers an invited address first would otherwise take
  * the seat.
  */
-export const acceptInvite = implement('acceptInvite', async ({ inviteId }, { app, caller }) => {
+export const acceptInvite = implement('acceptInvite', async ({ inviteId }, call) => {
+  const { app, caller } = call;
   const { db } = app.database;
   const row = await findInviteForInvitee(db, inviteId, caller);
   assertInviteTransition(row, 'accept');
@@ -29,6 +31,12 @@ export const acceptInvite = implement('acceptInvite', async ({ inviteId }, { app
       .onConflictDoNothing()
       .returning({ userId: membership.userId });
     if (joined.length === 0) throw new AppError('already-exists', inviteMessages.youAreAlreadyMember);
+    await recordAudit(tx, call, {
+      kind: 'member.joined',
+      subscriptionId: row.subscriptionId,
+      target: { type: 'member', id: caller.userId, name: caller.email },
+      after: { permissions: normalizePermissions(row.permissions) },
+    });
   });
   return { subscriptionId: row.subscriptionId };
 });

@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { AppError, memberMessages, normalizePermissions } from '@billbridge/contract';
 import { membership, subscription } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
+import { recordAudit } from '../../functions/audit-trail.ts';
+import { memberTarget } from './member-target.ts';
 import { ownerPermissions } from '../subscriptions/create-workspace.ts';
 import { ownerTakesOverBilling } from '../billing/stripe-customer.ts';
 
@@ -11,7 +13,8 @@ import { ownerTakesOverBilling } from '../billing/stripe-customer.ts';
  */
 export const transferSubscriptionOwnership = implement(
   'transferSubscriptionOwnership',
-  async ({ newOwnerId }, { app, caller, workspace }) => {
+  async ({ newOwnerId }, call) => {
+    const { app, caller, workspace } = call;
     const row = workspace.subscription;
     const eligible = workspace.members.filter(
       (member) => member.userId !== row.ownerId && member.permissions.includes('admin'),
@@ -50,6 +53,12 @@ export const transferSubscriptionOwnership = implement(
             set: { permissions, updatedAt: sql`now()` },
           });
       }
+      await recordAudit(tx, call, {
+        kind: 'ownership.transferred',
+        target: await memberTarget(tx, newOwnerId),
+        before: { owner: caller.userId },
+        after: { owner: newOwnerId },
+      });
     });
     await ownerTakesOverBilling(app, row, newOwnerId);
     return null;

@@ -3,7 +3,8 @@ import { connectionMessages, keyedError } from '@billbridge/contract';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { source } from '../../db/schema.ts';
 import { implement } from '../../functions/framework.ts';
-import { beginBackfill, canBackfill } from '../backfill/begin-backfill.ts';
+import { recordAudit } from '../../functions/audit-trail.ts';
+import { beginBackfill, canBackfill } from './backfill/begin-backfill.ts';
 import { consumeOAuthState } from '../connections/oauth-state.ts';
 import { loadSource } from './source-store.ts';
 import { sourceToApi } from './source-to-api.ts';
@@ -18,7 +19,8 @@ const accountTaken = () => keyedError('already-exists', connectionMessages, 'acc
  */
 export const connectSource = implement(
   'connectSource',
-  async ({ subscriptionId, sourceId, code, state }, { app, caller }) => {
+  async ({ subscriptionId, sourceId, code, state }, call) => {
+    const { app, caller } = call;
     const settings = stripeSettingsOf(app);
     const { db } = app.database;
     const row = await loadSource(db, subscriptionId, sourceId);
@@ -36,20 +38,28 @@ export const connectSource = implement(
 
     let updated;
     try {
-      [updated] = await db
-        .update(source)
-        .set({
-          accountId: connection.accountId,
-          livemode: connection.livemode,
-          auth: { account_id: connection.accountId, ...connection.auth },
-          connectionLostAt: null,
-          connectedAt: new Date(),
-          updatedAt: new Date(),
-          // A reconnect: the switch as it was before the old connection was let go.
-          ...(enableOnConnect ? { enabled: true } : {}),
-        })
-        .where(and(eq(source.id, sourceId), isNull(source.accountId)))
-        .returning();
+      updated = await db.transaction(async (tx) => {
+        const [connected] = await tx
+          .update(source)
+          .set({
+            accountId: connection.accountId,
+            livemode: connection.livemode,
+            auth: { account_id: connection.accountId, ...connection.auth },
+            connectionLostAt: null,
+            connectedAt: new Date(),
+            updatedAt: new Date(),
+            // A reconnect: the switch as it was before the old connection was let go.
+            ...(enableOnConnect ? { enabled: true } : {}),
+          })
+          .where(and(eq(source.id, sourceId), isNull(source.accountId)))
+          .returning();
+        if (connected) {
+          // An account connected before (lost, or let go by a reconnect) is connected again.
+          const kind = row.connectedAt === null ? 'source.connected' : 'source.reconnected';
+          await recordAudit(tx, call, { kind, target: { type: 'source', id: sourceId, name: row.name } });
+        }
+        return connected;
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw accountTaken();
       throw error;

@@ -13,9 +13,12 @@ export const loadSource = async (db: Db, subscriptionId: string, sourceId: strin
   return row;
 };
 
-/** What a source looks like once disconnected: no account, not syncing. */
+/** What a source looks like once disconnected: no account, no key, not syncing. */
 export const disconnectedSource = () => ({
   accountId: null,
+  restrictedKeySealed: null,
+  webhookEndpointId: null,
+  webhookSecretSealed: null,
   enabled: false,
   auth: {},
   livemode: null,

@@ -14,7 +14,7 @@ const authOf = (row: SourceRow): SourceAuth => {
   };
 };
 
-/** A source row as the browser sees it (spec §3): never its tokens. */
+/** A source row as the browser sees it (spec §3): never its key nor its endpoint's secret. */
 export const sourceToApi = (row: SourceRow): Source => {
   const settings = sourceSettingsSchema.safeParse(row.settings);
   return {
@@ -24,6 +24,7 @@ export const sourceToApi = (row: SourceRow): Source => {
     status: row.accountId ? 'connected' : 'not_connected',
     enabled: row.enabled,
     needs_reconnect: row.connectionLostAt !== null,
+    connection_kind: row.accountId ? (row.restrictedKeySealed ? 'restricted_key' : 'oauth') : null,
     creation_time: epochSeconds(row.createdAt),
     update_time: epochSeconds(row.updatedAt),
     auth: authOf(row),

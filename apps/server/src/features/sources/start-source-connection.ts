@@ -12,13 +12,14 @@ import { stripeAuthorizeUrl, stripeSettingsOf } from './stripe-connect.ts';
  */
 export const startSourceConnection = implement(
   'startSourceConnection',
-  async ({ subscriptionId, sourceId, reconnect }, { app, caller }) => {
+  async ({ subscriptionId, sourceId, reconnect }, call) => {
+    const { app, caller } = call;
     const settings = stripeSettingsOf(app);
     const row = await loadSource(app.database.db, subscriptionId, sourceId);
     const connected = row.accountId !== null;
     if (connected && !reconnect)
       throw keyedError('already-exists', connectionMessages, 'sourceAlreadyConnected');
-    if (connected) await releaseSourceConnection(app, row);
+    if (connected) await releaseSourceConnection(app, row, call);
     const target = { provider: 'stripe', subscriptionId, targetId: sourceId } as const;
     const state = await issueOAuthState(app.database.db, caller, target, connected && row.enabled);
     return { url: stripeAuthorizeUrl(settings, app.config.appUrl, state) };

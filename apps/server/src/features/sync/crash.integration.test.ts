@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, backfill, source, usage } from '../../db/schema.ts';
-import { beginBackfill } from '../backfill/begin-backfill.ts';
+import { beginBackfill } from '../sources/backfill/begin-backfill.ts';
 import { kill9, startCluster, type Cluster } from '../../testing/process-cluster.ts';
 import { seedSyncedWorkspace, type SyncedWorkspace } from '../../testing/sync.ts';
 import { testEngine } from '../../testing/test-app.ts';

@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '@billbridge/sandbox';
 import { activity, destination, stripeEvent, subscription, usage } from '../../db/schema.ts';
-import { startWorker } from '../../jobs/worker.ts';
+import { startWorker } from '../../main/start-worker.ts';
 import {
   billingSubscriptionOf,
   postWebhook,
@@ -15,7 +15,7 @@ import {
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { callFunction } from '../../testing/users.ts';
 import { waitFor } from '../../testing/wait.ts';
-import { releaseHeldEvents } from './replay/replay.ts';
+import { releaseHeldEvents } from '../inbox/replay/replay.ts';
 
 /** What the sync engine promises when things go wrong (the sync-engine issue §9). */
 describe('sync reliability', () => {

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '@billbridge/sandbox';
 import { activity, crmLink, stripeEvent, usage } from '../../db/schema.ts';
-import { startWorker } from '../../jobs/worker.ts';
+import { startWorker } from '../../main/start-worker.ts';
 import {
   listenForWebhooks,
   postWebhook,

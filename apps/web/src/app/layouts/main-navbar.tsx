@@ -7,6 +7,7 @@ import {
   IconLayoutDashboard,
   IconList,
   IconSettings,
+  IconShieldCheck,
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
@@ -24,6 +25,7 @@ const icons: Record<NavLabel, Icon> = {
   sources: IconDatabaseImport,
   destinations: IconBuildingBank,
   activity: IconActivity,
+  audit: IconShieldCheck,
   users: IconUsers,
   billing: IconCreditCard,
   settings: IconSettings,

@@ -15,7 +15,7 @@ describe('navigationLinks', () => {
     expect(labels('sub_1', ['access'])).toEqual(['subscriptionList', 'dashboard']);
   });
 
-  it('adds sources, destinations, the activity log, users, billing and settings for a holder of an admin permission', () => {
+  it('adds sources, destinations, the activity and audit logs, users, billing and settings for a holder of an admin permission', () => {
     expect(navigationLinks('sub_1', ['access', 'admin'])[2]?.to).toBe('/subscription/sub_1/sources');
     expect(labels('sub_1', ['access', 'admin'])).toEqual([
       'subscriptionList',
@@ -23,6 +23,7 @@ describe('navigationLinks', () => {
       'sources',
       'destinations',
       'activity',
+      'audit',
       'users',
       'billing',
       'settings',

@@ -7,6 +7,7 @@ export type NavLabel =
   | 'sources'
   | 'destinations'
   | 'activity'
+  | 'audit'
   | 'users'
   | 'billing'
   | 'settings';
@@ -23,7 +24,7 @@ export const holdsAdminPermission = (held: readonly GuardPermission[]): boolean 
 
 /**
  * The sidebar: the subscription list always; inside a workspace its dashboard; and its sources,
- * destinations, activity log, users, billing and settings only for holders of an admin permission,
+ * destinations, activity log, audit log, users, billing and settings only for holders of an admin permission,
  * as their pages need one (spec §2 route table): a link the viewer cannot open is not shown.
  */
 export const navigationLinks = (
@@ -39,6 +40,7 @@ export const navigationLinks = (
       { label: 'sources', to: to(routes.sourcesList), end: false },
       { label: 'destinations', to: to(routes.destinationsList), end: false },
       { label: 'activity', to: to(routes.activityLog), end: false },
+      { label: 'audit', to: to(routes.auditLog), end: false },
       { label: 'users', to: to(routes.users), end: false },
       { label: 'billing', to: to(routes.billing), end: false },
       { label: 'settings', to: to(routes.settings), end: false },

@@ -1,8 +1,8 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { Link, Outlet, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { routes } from '@billbridge/contract';
+import { requiresTwoFactor, routes } from '@billbridge/contract';
 import { useAuthState } from '../../features/accounts/use-auth-state.ts';
 import { ConnectionHealthBanner } from '../../features/connections/connection-health-banner.tsx';
 import { subscriptionLoadOutcome, type LoadFailure } from '../../features/subscriptions/load-outcome.ts';
@@ -21,6 +21,24 @@ const LoadFailureMessage = ({ failure }: { failure: LoadFailure }) => {
       />
       <Button component={Link} to={routes.home} variant="light">
         {t('app.backHome')}
+      </Button>
+    </Stack>
+  );
+};
+
+/**
+ * A workspace whose owner requires two-factor sign-in, seen by a member without it (issue 36): the
+ * server refuses its functions, so the page says why and offers the one way in.
+ */
+const TwoFactorLock = () => {
+  const { t } = useTranslation();
+  return (
+    <Stack align="flex-start" maw={560}>
+      <Alert color="orange" icon={<IconLock size={18} />} title={t('twoFactor.lockedTitle')} w="100%">
+        {t('twoFactor.lockedBody')}
+      </Alert>
+      <Button component={Link} to={routes.twoFactor}>
+        {t('twoFactor.lockedAction')}
       </Button>
     </Stack>
   );
@@ -50,6 +68,8 @@ export const SubscriptionLayout = () => {
     );
   }
   if (outcome.kind !== 'loaded') return <LoadFailureMessage failure={outcome.kind} />;
+  const twoFactorOn = auth.status === 'signed-in' && auth.user.twoFactorEnabled;
+  if (requiresTwoFactor(outcome.subscription.settings) && !twoFactorOn) return <TwoFactorLock />;
   return (
     <SubscriptionContext value={{ subscription: outcome.subscription, held: outcome.held }}>
       {outcome.held.includes('admin') && <ConnectionHealthBanner subscriptionId={outcome.subscription.id} />}

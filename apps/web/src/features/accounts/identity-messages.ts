@@ -3,7 +3,10 @@ import { identityErrorCodes, passwordMinLength, type OwnedSubscriptionsRefusal }
 import type { IdentityError } from './identity.ts';
 
 type ReasonKey = `accounts.reasons.${keyof typeof import('../../i18n/en.ts').en.accounts.reasons}`;
-type AccountsKey = 'accounts.reAuthenticationRequired' | 'accounts.emailVerificationRequired';
+type AccountsKey =
+  | 'accounts.reAuthenticationRequired'
+  | 'accounts.emailVerificationRequired'
+  | `twoFactor.reasons.${keyof typeof import('../../i18n/en.ts').en.twoFactor.reasons}`;
 
 /** better-auth's codes and ours, each with the translation that explains it (STYLE §4). */
 const reasonByCode: Record<string, ReasonKey | AccountsKey> = {
@@ -32,6 +35,11 @@ const reasonByCode: Record<string, ReasonKey | AccountsKey> = {
   [identityErrorCodes.invalidImage]: 'accounts.reasons.invalidImage',
   [identityErrorCodes.userDisabled]: 'accounts.reasons.userDisabled',
   [identityErrorCodes.tooManyFailedSignIns]: 'accounts.reasons.tooManyRequests',
+  INVALID_CODE: 'twoFactor.reasons.invalidCode',
+  INVALID_BACKUP_CODE: 'twoFactor.reasons.invalidRecoveryCode',
+  INVALID_TWO_FACTOR_COOKIE: 'twoFactor.reasons.expired',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'twoFactor.reasons.expired',
+  INVALID_PASSWORD: 'twoFactor.reasons.invalidPassword',
 };
 
 /** Password, e-mail and deletion were refused for want of a recent sign-in (spec §8). */

@@ -79,4 +79,16 @@ export const identity = {
   updatePassword: (newPassword: string) =>
     identityCall<{ status: boolean }>('/update-password', { body: { newPassword } }),
   deleteAccount: () => identityCall<{ success: boolean }>('/delete-user', { body: {} }),
+  /** Two-factor sign-in (issue 36): enrolment answers the authenticator URI and the recovery codes. */
+  enableTwoFactor: (password: string) =>
+    identityCall<{ totpURI: string; backupCodes: string[] }>('/two-factor/enable', { body: { password } }),
+  /** Confirms enrolment (signed in) or answers the sign-in's code step. */
+  verifyTotp: (code: string, trustDevice = false) =>
+    identityCall<{ user: { id: string } }>('/two-factor/verify-totp', { body: { code, trustDevice } }),
+  verifyRecoveryCode: (code: string, trustDevice = false) =>
+    identityCall<{ user: { id: string } }>('/two-factor/verify-backup-code', { body: { code, trustDevice } }),
+  regenerateRecoveryCodes: (password: string) =>
+    identityCall<{ backupCodes: string[] }>('/two-factor/generate-backup-codes', { body: { password } }),
+  disableTwoFactor: (password: string) =>
+    identityCall<{ status: boolean }>('/two-factor/disable', { body: { password } }),
 };

@@ -22,8 +22,10 @@ import { useLanguage } from '../../i18n/use-language.ts';
 import { useDates } from '../../lib/use-dates.ts';
 import { profileQueryKey, useProfile } from './profile-query.ts';
 import { saveLanguage } from './saved-language.ts';
+import { useSignedInUser } from './use-auth-state.ts';
 import { UserAvatar } from './user-avatar.tsx';
 import { VerificationButton } from './verification-button.tsx';
+import { SecurityEvents } from '../audit-log/security-events.tsx';
 
 const Row = ({ label, children, action }: { label: string; children: ReactNode; action?: ReactNode }) => (
   <Group justify="space-between" align="flex-start" wrap="nowrap" py="xs">
@@ -76,6 +78,7 @@ const LanguageSwitch = () => {
 const ProfileDetails = ({ profile: { user, profile, hasPassword } }: { profile: Profile }) => {
   const { t } = useTranslation();
   const { formatDate, formatTime } = useDates();
+  const twoFactorOn = Boolean(useSignedInUser()?.twoFactorEnabled);
   const edit = t('accounts.edit');
   return (
     <Card withBorder radius="md" p="lg" maw={640}>
@@ -131,6 +134,20 @@ const ProfileDetails = ({ profile: { user, profile, hasPassword } }: { profile: 
             {hasPassword ? '••••••••' : t('accounts.noPassword')}
           </Text>
         </Row>
+        <Row
+          label={t('twoFactor.label')}
+          action={
+            <EditLink
+              to={routes.twoFactor}
+              text={twoFactorOn ? t('twoFactor.manage') : t('twoFactor.setUp')}
+              label={`${twoFactorOn ? t('twoFactor.manage') : t('twoFactor.setUp')}: ${t('twoFactor.label')}`}
+            />
+          }
+        >
+          <Badge color={twoFactorOn ? 'green' : 'gray'} data-testid="profile-two-factor">
+            {twoFactorOn ? t('twoFactor.on') : t('twoFactor.off')}
+          </Badge>
+        </Row>
         <Row label={t('accounts.userId')}>
           <Code data-testid="profile-uid">{user.uid}</Code>
         </Row>
@@ -166,6 +183,7 @@ export const ProfilePage = () => {
         </Alert>
       )}
       {profile.data && <ProfileDetails profile={profile.data} />}
+      {profile.data && <SecurityEvents />}
     </Stack>
   );
 };

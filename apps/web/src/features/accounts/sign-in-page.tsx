@@ -10,6 +10,7 @@ import { authClient } from '../../lib/auth-client.ts';
 import { FailureAlert } from './failure-alert.tsx';
 import { identityErrorOf, type IdentityError } from './identity.ts';
 import { takeRememberedLocation } from './remembered-location.ts';
+import { TwoFactorStep } from './two-factor-step.tsx';
 import { useRefreshSession } from './use-auth-state.ts';
 import { isEmail } from './validation.ts';
 
@@ -28,6 +29,7 @@ export const SignInPage = () => {
   const refreshSession = useRefreshSession();
   const { track } = useGlobalLoading();
   const [failure, setFailure] = useState<IdentityError | null>(() => socialFailure(params));
+  const [codeStep, setCodeStep] = useState(false);
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: {
@@ -41,18 +43,31 @@ export const SignInPage = () => {
     track(async () => {
       setFailure(null);
       try {
-        const { error } = await authClient.signIn.email({
+        const { data, error } = await authClient.signIn.email({
           email: values.email.trim(),
           password: values.password,
         });
         if (error) return setFailure(identityErrorOf(error));
+        if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) return setCodeStep(true);
       } catch (error) {
         return setFailure({ status: 0, message: error instanceof Error ? error.message : undefined });
       }
-      await refreshSession();
-      await navigate(takeRememberedLocation(location.state, routes.dashboard), { replace: true });
+      await enter();
     }),
   );
+
+  const enter = async () => {
+    await refreshSession();
+    await navigate(takeRememberedLocation(location.state, routes.dashboard), { replace: true });
+  };
+
+  if (codeStep)
+    return (
+      <Stack>
+        <PageTitle pageKey="signIn" />
+        <TwoFactorStep onSignedIn={enter} />
+      </Stack>
+    );
 
   return (
     <Stack>

@@ -118,6 +118,11 @@ export const ActivityDetail = ({
             <Title order={3} size="h5" mb="xs">
               {t('activityLog.detail.payload')}
             </Title>
+            {!data.payload_kept && (
+              <Text size="sm" c="dimmed" mb="xs">
+                {t('activityLog.detail.payloadGone')}
+              </Text>
+            )}
             {/* Focusable, so a keyboard user scrolls a long payload with the arrows (WCAG 2.1.1). */}
             <ScrollArea.Autosize mah={320} type="auto" viewportProps={{ tabIndex: 0 }}>
               <Code block>{JSON.stringify(data.payload, null, 2)}</Code>

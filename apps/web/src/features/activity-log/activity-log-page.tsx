@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   activityLogStatuses,
@@ -18,6 +18,7 @@ import { ActivityDetail } from './activity-detail.tsx';
 import { useActivityLog, useRetryActivity, useRetryFailed } from './activity-log-queries.ts';
 import { isRetriable } from './retriable.ts';
 import { isRangeInverted, noFilters, queryOf, retryRangeOf, type LogFilters } from './log-filters.ts';
+import { DayRangeFields } from './day-range-fields.tsx';
 
 /** Status, type and day range; every change starts the list over at its first page. */
 const FilterBar = ({
@@ -54,17 +55,11 @@ const FilterBar = ({
         allowDeselect={false}
         w={200}
       />
-      <TextInput
-        type="date"
-        label={t('activityLog.from')}
-        value={filters.fromDay}
-        onChange={(event) => onChange({ ...filters, fromDay: event.currentTarget.value })}
-      />
-      <TextInput
-        type="date"
-        label={t('activityLog.to')}
-        value={filters.toDay}
-        onChange={(event) => onChange({ ...filters, toDay: event.currentTarget.value })}
+      <DayRangeFields
+        filters={filters}
+        onChange={onChange}
+        fromLabel={t('activityLog.from')}
+        toLabel={t('activityLog.to')}
       />
       <Button variant="subtle" onClick={() => onChange(noFilters)}>
         {t('activityLog.clear')}

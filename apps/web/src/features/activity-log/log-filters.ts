@@ -9,6 +9,9 @@ export type LogFilters = {
   toDay: string;
 };
 
+/** A day range as the date inputs give it. */
+export type DayRange = Pick<LogFilters, 'fromDay' | 'toDay'>;
+
 export const noFilters: LogFilters = { status: '', type: '', fromDay: '', toDay: '' };
 
 /** The first second of a local day, or its last with `end`; undefined for no or a malformed day. */
@@ -24,14 +27,14 @@ export const dayToSeconds = (day: string, end = false): number | undefined => {
 };
 
 /** The time range chosen, open ends left out. */
-export const rangeOf = (filters: LogFilters): { from?: number; to?: number } => {
+export const rangeOf = (filters: DayRange): { from?: number; to?: number } => {
   const from = dayToSeconds(filters.fromDay);
   const to = dayToSeconds(filters.toDay, true);
   return { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) };
 };
 
 /** A range whose end is before its start matches nothing: the page says so instead of asking. */
-export const isRangeInverted = (filters: LogFilters): boolean => {
+export const isRangeInverted = (filters: DayRange): boolean => {
   const { from, to } = rangeOf(filters);
   return from !== undefined && to !== undefined && from > to;
 };

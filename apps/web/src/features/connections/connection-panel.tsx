@@ -27,6 +27,10 @@ export type ConnectionPanelProps = {
   disconnectErrorTitle: string;
   start: Action<boolean>;
   disconnect: Action;
+  /** Another way to connect, offered beside the connect button (a source's restricted key). */
+  alternative?: ReactNode;
+  /** Whether the connection can be made again through `start` (a key source is disconnected first). */
+  reconnectable?: boolean;
 };
 
 /**
@@ -46,6 +50,8 @@ export const ConnectionPanel = ({
   disconnectErrorTitle,
   start,
   disconnect,
+  alternative,
+  reconnectable = true,
 }: ConnectionPanelProps) => {
   const { t } = useTranslation();
   const busy = start.isPending || disconnect.isPending;
@@ -72,9 +78,11 @@ export const ConnectionPanel = ({
           <>
             {details}
             <Group>
-              <Button variant="light" loading={busy} onClick={() => start.mutate(true)}>
-                {t('connections.reconnect')}
-              </Button>
+              {reconnectable && (
+                <Button variant="light" loading={busy} onClick={() => start.mutate(true)}>
+                  {t('connections.reconnect')}
+                </Button>
+              )}
               <Button variant="default" color="red" disabled={busy} onClick={() => disconnect.mutate()}>
                 {t('connections.disconnect')}
               </Button>
@@ -90,6 +98,7 @@ export const ConnectionPanel = ({
                 {connectLabel}
               </Button>
             </Group>
+            {alternative}
           </>
         )}
       </Stack>

@@ -8,6 +8,7 @@ const statusColors: Record<ActivityStatus, string> = {
   warning: 'yellow',
   failure: 'red',
   pending: 'gray',
+  filtered: 'violet',
 };
 
 export const ActivityStatusBadge = ({ status, held = false }: { status: ActivityStatus; held?: boolean }) => {

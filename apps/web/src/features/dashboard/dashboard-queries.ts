@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecentActivity } from '@billbridge/contract';
 import { call } from '../../lib/call.ts';
 
@@ -12,23 +12,33 @@ const dashboardKey = (subscriptionId: string) => ['dashboard', subscriptionId] a
  */
 export const livePollMs = 1_500;
 
-export const useIntegrationCounts = (subscriptionId: string) =>
-  useQuery({
+/** The dashboard's queries, for its hooks and for fetching them ahead of the page (`app/route-data.ts`). */
+export const dashboardQueries = (subscriptionId: string) => ({
+  counts: queryOptions({
     queryKey: [...dashboardKey(subscriptionId), 'counts'],
     queryFn: ({ signal }) => call('getIntegrationCounts', { subscriptionId }, { signal }),
-  });
-
-export const useActivitySummary = (subscriptionId: string) =>
-  useQuery({
+  }),
+  summary: queryOptions({
     queryKey: [...dashboardKey(subscriptionId), 'summary'],
     queryFn: ({ signal }) => call('getAggregatedActivities', { subscriptionId }, { signal }),
-  });
-
-export const useUsage = (subscriptionId: string) =>
-  useQuery({
+  }),
+  usage: queryOptions({
     queryKey: [...dashboardKey(subscriptionId), 'usage'],
     queryFn: ({ signal }) => call('getUsage', { subscriptionId }, { signal }),
-  });
+  }),
+  recent: queryOptions({
+    queryKey: [...dashboardKey(subscriptionId), 'recent'],
+    queryFn: ({ signal }) => call('getRecentActivities', { subscriptionId }, { signal }),
+  }),
+});
+
+export const useIntegrationCounts = (subscriptionId: string) =>
+  useQuery(dashboardQueries(subscriptionId).counts);
+
+export const useActivitySummary = (subscriptionId: string) =>
+  useQuery(dashboardQueries(subscriptionId).summary);
+
+export const useUsage = (subscriptionId: string) => useQuery(dashboardQueries(subscriptionId).usage);
 
 /** What changes when an event arrives or settles: each item's id and status. */
 const signatureOf = (activities: RecentActivity[]): string =>
@@ -37,11 +47,7 @@ const signatureOf = (activities: RecentActivity[]): string =>
 /** The newest activities, polled; a change refreshes the counts, the summary and the usage. */
 export const useLiveRecentActivities = (subscriptionId: string) => {
   const client = useQueryClient();
-  const query = useQuery({
-    queryKey: [...dashboardKey(subscriptionId), 'recent'],
-    queryFn: ({ signal }) => call('getRecentActivities', { subscriptionId }, { signal }),
-    refetchInterval: livePollMs,
-  });
+  const query = useQuery({ ...dashboardQueries(subscriptionId).recent, refetchInterval: livePollMs });
   const seen = useRef<string | undefined>(undefined);
   const signature = query.data ? signatureOf(query.data.activities) : undefined;
   useEffect(() => {

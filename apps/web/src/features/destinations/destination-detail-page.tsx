@@ -33,6 +33,8 @@ import {
 } from './mapping-editor.ts';
 import { MappingTable, type MappingActions } from './mapping-table.tsx';
 import { RulesImpact } from './rules-impact.tsx';
+import { FieldMappingTable } from './field-mapping-table.tsx';
+import { FieldMappingsImpact } from './field-mappings-impact.tsx';
 
 type EditorAction =
   | { type: 'add' }
@@ -89,6 +91,17 @@ const MissingCurrenciesAlert = ({ subscriptionId, codes }: { subscriptionId: str
   );
 };
 
+/** Features the portal's grant leaves out (connected before they were asked for): reconnect for them. */
+const MissingFeaturesAlert = ({ features }: { features: Destination['missing_features'] }) => {
+  const { t } = useTranslation();
+  const names = features.map((feature) => t(`destinations.feature.${feature}`)).join('; ');
+  return (
+    <Alert color="blue" role="alert" title={t('destinations.missingFeaturesTitle')}>
+      <Text size="sm">{t('destinations.missingFeatures', { features: names })}</Text>
+    </Alert>
+  );
+};
+
 /** The HubSpot portal: connect, reconnect, disconnect, and which portal it is. */
 const DestinationConnection = ({
   subscriptionId,
@@ -110,6 +123,9 @@ const DestinationConnection = ({
           <Text size="sm">
             {t('destinations.portal')}: <Code>{destination.portal_id ?? '—'}</Code>
           </Text>
+          {destination.missing_features.length > 0 && (
+            <MissingFeaturesAlert features={destination.missing_features} />
+          )}
           {destination.missing_currencies.length > 0 && (
             <MissingCurrenciesAlert subscriptionId={subscriptionId} codes={destination.missing_currencies} />
           )}
@@ -150,13 +166,27 @@ const DestinationForm = ({
     openEditor,
   );
   const [savedRules, setSavedRules] = useState(destination.settings.pipeline_mapping_rules);
-  const [savedFields, setSavedFields] = useState({ name: destination.name, enabled: destination.enabled });
+  const [fieldMappings, setFieldMappings] = useState(destination.settings.field_mappings);
+  const [savedFieldMappings, setSavedFieldMappings] = useState(destination.settings.field_mappings);
+  const [companies, setCompanies] = useState(destination.settings.companies_from_domains);
+  const [tasksOnFailedPayment, setTasksOnFailedPayment] = useState(
+    destination.settings.tasks_on_failed_payment,
+  );
+  const [savedFields, setSavedFields] = useState({
+    name: destination.name,
+    enabled: destination.enabled,
+    companies: destination.settings.companies_from_domains,
+    tasksOnFailedPayment: destination.settings.tasks_on_failed_payment,
+  });
   const [saved, setSaved] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const dirty =
     name !== savedFields.name ||
     enabled !== savedFields.enabled ||
-    JSON.stringify(editor.rules) !== JSON.stringify(savedRules);
+    companies !== savedFields.companies ||
+    tasksOnFailedPayment !== savedFields.tasksOnFailedPayment ||
+    JSON.stringify(editor.rules) !== JSON.stringify(savedRules) ||
+    JSON.stringify(fieldMappings) !== JSON.stringify(savedFieldMappings);
   const actions: MappingActions = {
     add: () => dispatch({ type: 'add' }),
     edit: (index) => dispatch({ type: 'edit', index }),
@@ -168,11 +198,21 @@ const DestinationForm = ({
   };
   const submit = () =>
     save.mutate(
-      { name: name.trim(), enabled, settings: { pipeline_mapping_rules: editor.rules } },
+      {
+        name: name.trim(),
+        enabled,
+        settings: {
+          pipeline_mapping_rules: editor.rules,
+          field_mappings: fieldMappings,
+          companies_from_domains: companies,
+          tasks_on_failed_payment: tasksOnFailedPayment,
+        },
+      },
       {
         onSuccess: () => {
-          setSavedFields({ name, enabled });
+          setSavedFields({ name, enabled, companies, tasksOnFailedPayment });
           setSavedRules(editor.rules);
+          setSavedFieldMappings(fieldMappings);
           setSaved(true);
         },
       },
@@ -207,6 +247,18 @@ const DestinationForm = ({
           checked={enabled}
           onChange={(event) => setEnabled(event.currentTarget.checked)}
         />
+        <Switch
+          label={t('destinations.companiesFromDomains')}
+          description={t('destinations.companiesFromDomainsHint')}
+          checked={companies}
+          onChange={(event) => setCompanies(event.currentTarget.checked)}
+        />
+        <Switch
+          label={t('destinations.tasksOnFailedPayment')}
+          description={t('destinations.tasksOnFailedPaymentHelp')}
+          checked={tasksOnFailedPayment}
+          onChange={(event) => setTasksOnFailedPayment(event.currentTarget.checked)}
+        />
         <MappingTable
           editor={editor}
           actions={actions}
@@ -220,6 +272,21 @@ const DestinationForm = ({
             rules={editor.rules}
             unsaved={JSON.stringify(editor.rules) !== JSON.stringify(savedRules)}
             pipelines={pipelines.data?.pipelines}
+          />
+        )}
+        <FieldMappingTable
+          subscriptionId={subscriptionId}
+          destinationId={destination.id}
+          connected={destination.connected}
+          mappings={fieldMappings}
+          onChange={setFieldMappings}
+        />
+        {destination.connected && (
+          <FieldMappingsImpact
+            subscriptionId={subscriptionId}
+            destinationId={destination.id}
+            mappings={fieldMappings}
+            unsaved={JSON.stringify(fieldMappings) !== JSON.stringify(savedFieldMappings)}
           />
         )}
         <Group justify="space-between">

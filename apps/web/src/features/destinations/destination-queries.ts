@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DestinationSettings, PipelineMappingRule } from '@billbridge/contract';
+import type {
+  DestinationSettings,
+  FieldMapping,
+  FieldMappingObject,
+  NewPropertyType,
+  PipelineMappingRule,
+} from '@billbridge/contract';
 import { call } from '../../lib/call.ts';
 
 export const destinationsQueryKey = (subscriptionId: string) => ['destinations', subscriptionId] as const;
@@ -29,6 +35,28 @@ export const useDestinationPipelines = (subscriptionId: string, destinationId: s
     enabled: connected,
   });
 
+/** The portal's properties of each object field mappings reach, read live while connected. */
+export const destinationPropertiesKey = (subscriptionId: string, destinationId: string) =>
+  [...destinationQueryKey(subscriptionId, destinationId), 'properties'] as const;
+
+export const useDestinationProperties = (subscriptionId: string, destinationId: string, connected: boolean) =>
+  useQuery({
+    queryKey: destinationPropertiesKey(subscriptionId, destinationId),
+    queryFn: ({ signal }) => call('getDestinationProperties', { subscriptionId, destinationId }, { signal }),
+    enabled: connected,
+  });
+
+/** A new HubSpot property in Billbridge's group; the property list is read again once it exists. */
+export const useCreateDestinationProperty = (subscriptionId: string, destinationId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { object: FieldMappingObject; label: string; type: NewPropertyType }) =>
+      call('createDestinationProperty', { subscriptionId, destinationId, ...input }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: destinationPropertiesKey(subscriptionId, destinationId) }),
+  });
+};
+
 const useDestinationMutation = <V, R>(subscriptionId: string, mutationFn: (variables: V) => Promise<R>) => {
   const queryClient = useQueryClient();
   return useMutation({
@@ -54,6 +82,17 @@ export const useDryRunMappingRules = (subscriptionId: string, destinationId: str
 /** Deals of billing subscriptions already synced follow the saved rules. */
 export const useReevaluateDeals = (subscriptionId: string, destinationId: string) =>
   useMutation({ mutationFn: () => call('reevaluateDeals', { subscriptionId, destinationId }) });
+
+/** What unsaved field mappings would change on the records already synced (nothing written). */
+export const useDryRunFieldMappings = (subscriptionId: string, destinationId: string) =>
+  useMutation({
+    mutationFn: (mappings: FieldMapping[]) =>
+      call('dryRunFieldMappings', { subscriptionId, destinationId, field_mappings: mappings }),
+  });
+
+/** The saved field mappings written to the records already synced whose values differ. */
+export const useReapplyFieldMappings = (subscriptionId: string, destinationId: string) =>
+  useMutation({ mutationFn: () => call('reapplyFieldMappings', { subscriptionId, destinationId }) });
 
 export type DestinationChanges = { name: string; enabled: boolean; settings: DestinationSettings };
 

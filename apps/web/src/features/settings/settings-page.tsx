@@ -13,6 +13,7 @@ import { useCurrentSubscription } from '../subscriptions/subscription-context.ts
 import { mySubscriptionsQueryKey, subscriptionQueryKey } from '../subscriptions/subscription-query.ts';
 import { initialSettingsValues, isMissing, settingsToSave, type SettingsValues } from './settings-values.ts';
 import { CallErrorAlert } from '../../components/call-error-alert.tsx';
+import { TwoFactorRequirement } from './two-factor-requirement.tsx';
 
 /**
  * Spec §2 "Subscription settings": a form built from the configured definitions (label, type,
@@ -86,6 +87,7 @@ export const SettingsPage = () => {
           </Stack>
         </form>
       </Card>
+      <TwoFactorRequirement />
     </Stack>
   );
 };

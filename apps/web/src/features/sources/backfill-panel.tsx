@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { backfillMessages, type Backfill } from '@billbridge/contract';
 import { runStatusColor, useFailureReason } from './run-status.ts';
@@ -7,6 +8,7 @@ import { RunTime } from './run-time.tsx';
 import { CallErrorAlert } from '../../components/call-error-alert.tsx';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
 import { kindStateOf } from './backfill-progress.ts';
+import { ImportPreview } from './import-preview.tsx';
 import { useBackfillProgress, useStartBackfill } from './source-queries.ts';
 
 const KindRows = ({ backfill }: { backfill: Backfill }) => {
@@ -41,7 +43,8 @@ const KindRows = ({ backfill }: { backfill: Backfill }) => {
 
 /**
  * The import of the source's existing objects (decision 012), live: counts per kind, the kind in
- * progress, done or failed with the reason, and a way to run it again.
+ * progress, done or failed with the reason, and a way to run it again. Before a syncing source's
+ * first import, its preview (decision 070) until "Import" or "Not now".
  */
 export const BackfillPanel = ({
   subscriptionId,
@@ -59,6 +62,8 @@ export const BackfillPanel = ({
   const progress = useBackfillProgress(subscriptionId, sourceId);
   const start = useStartBackfill(subscriptionId, sourceId);
   const backfill = progress.data?.backfill ?? null;
+  const [previewDismissed, setPreviewDismissed] = useState(false);
+  const previewing = syncing && progress.isSuccess && !backfill && !previewDismissed;
 
   return (
     <Card withBorder radius="md" p="lg" component="section" aria-labelledby="backfill-title">
@@ -79,6 +84,14 @@ export const BackfillPanel = ({
           <Alert color="red" role="alert">
             {errorMessage(progress.error)}
           </Alert>
+        ) : previewing ? (
+          <ImportPreview
+            subscriptionId={subscriptionId}
+            sourceId={sourceId}
+            importing={start.isPending}
+            onImport={() => start.mutate()}
+            onNotNow={() => setPreviewDismissed(true)}
+          />
         ) : backfill ? (
           <>
             <KindRows backfill={backfill} />
@@ -95,7 +108,7 @@ export const BackfillPanel = ({
           </Text>
         )}
         {start.isError && <CallErrorAlert title={t('sources.backfill.startError')} error={start.error} />}
-        {backfill?.status !== 'running' && (
+        {backfill?.status !== 'running' && !previewing && (
           <Group>
             <Button
               variant="light"

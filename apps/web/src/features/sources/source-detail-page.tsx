@@ -21,6 +21,15 @@ import { CallErrorAlert } from '../../components/call-error-alert.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { BackfillPanel } from './backfill-panel.tsx';
 import { ReconciliationPanel } from './reconciliation-panel.tsx';
+import { RestrictedKeyForm } from './restricted-key-form.tsx';
+import { SettingsFieldset } from './settings-fieldset.tsx';
+import {
+  SourceFiltersFields,
+  filterValuesOf,
+  filtersOfValues,
+  metadataPairError,
+  type FilterValues,
+} from './source-filters-fields.tsx';
 import { ConnectionPanel } from '../connections/connection-panel.tsx';
 import { ConnectionDetailFrame } from '../connections/connection-detail-frame.tsx';
 import { DeleteByIdDialog } from '../connections/delete-by-id-dialog.tsx';
@@ -45,9 +54,23 @@ const YesNo = ({ value }: { value: boolean }) => {
   );
 };
 
+/** A key source: how it is connected and the endpoint it registered (Stripe said nothing more). */
+const KeyFacts = ({ source }: { source: Source }) => {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" data-testid="account-facts">
+      <Text size="sm">{t('sources.restrictedKey.kind')}</Text>
+      <Text size="sm">{t('sources.restrictedKey.kindKey')}</Text>
+      <Text size="sm">{t('sources.restrictedKey.endpoint')}</Text>
+      <Code>{source.auth.account_id}</Code>
+    </SimpleGrid>
+  );
+};
+
 /** What Stripe told us about the account when it was connected. */
 const AccountFacts = ({ source }: { source: Source }) => {
   const { t } = useTranslation();
+  if (source.connection_kind === 'restricted_key') return <KeyFacts source={source} />;
   const facts = [
     ['sources.account.detailsSubmitted', source.auth.details_submitted],
     ['sources.account.chargesEnabled', source.auth.charges_enabled],
@@ -86,11 +109,13 @@ const SourceConnection = ({ subscriptionId, source }: { subscriptionId: string; 
       disconnectErrorTitle={t('sources.disconnectError')}
       start={useStartSourceConnection(subscriptionId, source.id)}
       disconnect={useDisconnectSource(subscriptionId, source.id)}
+      alternative={<RestrictedKeyForm subscriptionId={subscriptionId} sourceId={source.id} />}
+      reconnectable={source.connection_kind !== 'restricted_key'}
     />
   );
 };
 
-type FormValues = { name: string; enabled: boolean; sync: SourceSettings['sync'] };
+type FormValues = { name: string; enabled: boolean; sync: SourceSettings['sync']; filters: FilterValues };
 
 /** Name, the enable switch, what to sync; save once something changed, delete by typed id. */
 const SourceForm = ({ subscriptionId, source }: { subscriptionId: string; source: Source }) => {
@@ -106,12 +131,21 @@ const SourceForm = ({ subscriptionId, source }: { subscriptionId: string; source
   const [deleting, setDeleting] = useState(false);
   const connected = isConnected(source);
   const form = useForm<FormValues>({
-    initialValues: { name: source.name, enabled: source.enabled, sync: source.settings.sync },
+    initialValues: {
+      name: source.name,
+      enabled: source.enabled,
+      sync: source.settings.sync,
+      filters: filterValuesOf(source.settings.filters),
+    },
     onValuesChange: () => setSaved(false),
   });
   const submit = form.onSubmit((values) =>
     save.mutate(
-      { name: values.name.trim(), enabled: values.enabled, settings: { sync: values.sync } },
+      {
+        name: values.name.trim(),
+        enabled: values.enabled,
+        settings: { sync: values.sync, filters: filtersOfValues(values.filters) },
+      },
       {
         onSuccess: () => {
           form.resetDirty(values);
@@ -146,10 +180,7 @@ const SourceForm = ({ subscriptionId, source }: { subscriptionId: string; source
             disabled={!connected}
             {...form.getInputProps('enabled', { type: 'checkbox' })}
           />
-          <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
-            <Text component="legend" fw={500} size="sm" mb="xs">
-              {t('sources.syncTitle')}
-            </Text>
+          <SettingsFieldset legend={t('sources.syncTitle')}>
             {sourceSyncToggles.map((kind) => (
               <Switch
                 key={kind}
@@ -157,12 +188,17 @@ const SourceForm = ({ subscriptionId, source }: { subscriptionId: string; source
                 {...form.getInputProps(`sync.${kind}`, { type: 'checkbox' })}
               />
             ))}
-          </Stack>
+          </SettingsFieldset>
+          <SourceFiltersFields form={form} />
           <Group justify="space-between">
             <Button color="red" variant="light" onClick={() => setDeleting(true)}>
               {t('connections.delete')}
             </Button>
-            <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
+            <Button
+              type="submit"
+              loading={save.isPending}
+              disabled={!form.isDirty() || metadataPairError(form.getValues().filters)}
+            >
               {t('connections.save')}
             </Button>
           </Group>

@@ -107,3 +107,22 @@ export const useReconcileSource = (subscriptionId: string, sourceId: string) => 
     onSuccess: (result) => queryClient.setQueryData(reconciliationQueryKey(subscriptionId, sourceId), result),
   });
 };
+
+/** Connects with a restricted key the user pasted; the server checks every permission first. */
+export const useConnectSourceWithKey = (subscriptionId: string, sourceId: string) =>
+  useSourceMutation(subscriptionId, (key: string) =>
+    call('connectSourceWithKey', { subscriptionId, sourceId, key }),
+  );
+
+/**
+ * What the first import would do (decision 070): asked only while it is shown, never polled; it
+ * lists the whole Stripe account, so it is read once per page visit.
+ */
+export const useImportPreview = (subscriptionId: string, sourceId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...sourceQueryKey(subscriptionId, sourceId), 'preview'],
+    queryFn: ({ signal }) => call('previewImport', { subscriptionId, sourceId }, { signal }),
+    enabled,
+    staleTime: Infinity,
+    retry: false,
+  });

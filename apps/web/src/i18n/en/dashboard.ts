@@ -87,6 +87,7 @@ export default {
       success: 'Success',
       warning: 'Warning',
       failure: 'Failure',
+      filtered: 'Filtered',
     },
     links: {
       title: 'Quick links',
@@ -123,6 +124,8 @@ export default {
       noWrites: 'Nothing was written to HubSpot for this event.',
       unnamed: 'Untitled destination',
       payload: 'Stripe event as received',
+      payloadGone:
+        'Payload no longer kept: events keep their body for a set number of days. Shown is what every event keeps.',
     },
     objects: {
       contacts: 'Contact',

@@ -12,6 +12,10 @@ const translations: Pick<Translations, 'dashboard' | 'activityLog'> = {
       heldForDestination: '已保留，直到连接并启用 HubSpot 目标',
       heldForCap: '已保留：此工作区已达到其套餐在本计费周期内的同步事件上限',
       unstorableBody: '未同步：Stripe 发送的文本或数字无法存入数据库（已按原样保存）',
+      filteredNoLiveSubscription: '已过滤：该客户没有有效的计费订阅',
+      filteredNeverPaid: '已过滤：该客户尚未付款',
+      filteredMetadata: '已过滤：该客户缺少数据源筛选条件要求的元数据',
+      filteredTestClock: '已过滤：该客户属于 Stripe 测试时钟',
       toggleOff: '{{toggle}}的同步已关闭',
       heldForCurrency: '已保留：请在 HubSpot 中启用 {{code}}（设置 › 账户默认值 › 货币），然后重试',
       retrying: '正在重试：{{reason}}',
@@ -92,6 +96,7 @@ const translations: Pick<Translations, 'dashboard' | 'activityLog'> = {
       success: '成功',
       warning: '警告',
       failure: '失败',
+      filtered: '已过滤',
     },
     links: {
       title: '快捷链接',
@@ -128,6 +133,7 @@ const translations: Pick<Translations, 'dashboard' | 'activityLog'> = {
       noWrites: '此事件未向 HubSpot 写入任何内容。',
       unnamed: '未命名的目标',
       payload: '收到的 Stripe 事件',
+      payloadGone: '事件内容已不再保留：事件正文只保留设定的天数。下面显示的是每个事件都会保留的部分。',
     },
     objects: {
       contacts: '联系人',

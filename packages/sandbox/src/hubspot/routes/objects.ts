@@ -20,15 +20,26 @@ import {
 import type { HubSpotRuntime, PortalCtx } from '../runtime.ts';
 import type { CrmRecord } from '../types.ts';
 import { asRecord, readScopes, typeParam, writeScopes } from './common.ts';
+import { mergeRecords } from '../merge.ts';
 
 type AssociationInput = { toId: string; toType: ObjectTypeInfo; labels: ReturnType<typeof labelFor>[] };
 
 /** `associations` of a create input, checked before anything is written. */
+/** Activities (rule `activity-needs-association`): a note or task is created on a record, never alone. */
+const activityTypes = new Set(['notes', 'tasks']);
+
 export const parseCreateAssociations = (
   ctx: PortalCtx,
   info: ObjectTypeInfo,
   raw: unknown,
 ): AssociationInput[] => {
+  const inputs = parseAssociationList(ctx, info, raw);
+  if (activityTypes.has(info.name) && inputs.length === 0)
+    throw validationError(`A ${info.singular} must be associated with at least one record.`);
+  return inputs;
+};
+
+const parseAssociationList = (ctx: PortalCtx, info: ObjectTypeInfo, raw: unknown): AssociationInput[] => {
   if (raw === undefined || raw === null) return [];
   if (!Array.isArray(raw)) throw validationError('associations must be a list.');
   return raw.map((entry) => {
@@ -154,6 +165,18 @@ const update = (call: HsCall) => {
   return ok(formatWritten(info, record));
 };
 
+const merge = (call: HsCall) => {
+  const info = typeParam(call);
+  const input = asRecord(call.body);
+  const survivor = mergeRecords(
+    call,
+    info,
+    String(input.primaryObjectId ?? ''),
+    String(input.objectIdToMerge ?? ''),
+  );
+  return ok(formatWritten(info, survivor));
+};
+
 const archive = (call: HsCall) => {
   const info = typeParam(call);
   const record = findRecord(call, info, call.params.objectId ?? '');
@@ -174,6 +197,12 @@ export const objectRoutes = (app: FastifyInstance, rt: HubSpotRuntime): void => 
     url: '/crm/v3/objects/:objectType',
     scopes: writeScopes(),
     handler: create,
+  });
+  registerRoute(app, rt, {
+    method: 'POST',
+    url: '/crm/v3/objects/:objectType/merge',
+    scopes: writeScopes(),
+    handler: merge,
   });
   registerRoute(app, rt, {
     method: 'GET',

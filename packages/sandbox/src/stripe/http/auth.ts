@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { authenticationError, maskKey, StripeApiError } from '../errors.ts';
 import type { StripeRuntime } from '../runtime.ts';
 import type { KeyKind } from '../store.ts';
+import type { KeyAccess } from '../types.ts';
 
 export type Auth = {
   key: string;
@@ -10,6 +11,8 @@ export type Auth = {
   keyAccountId: string;
   /** Account the request acts on (the `Stripe-Account` header, else the key's own). */
   accountId: string;
+  /** A restricted key's permissions. */
+  permissions?: Record<string, KeyAccess>;
 };
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
@@ -48,5 +51,11 @@ export const authenticate = (rt: StripeRuntime, request: FastifyRequest): Auth =
       });
     }
   }
-  return { key, kind: info.kind, keyAccountId: info.accountId, accountId: target ?? info.accountId };
+  return {
+    key,
+    kind: info.kind,
+    keyAccountId: info.accountId,
+    accountId: target ?? info.accountId,
+    ...(info.permissions ? { permissions: info.permissions } : {}),
+  };
 };

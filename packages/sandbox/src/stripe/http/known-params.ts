@@ -166,6 +166,10 @@ export const knownParams: Readonly<Record<string, Known>> = {
 
   'GET /v1/charges': known(`created customer expand payment_intent transfer_group ${page}`),
   'GET /v1/charges/:id': expandOnly,
+  'POST /v1/webhook_endpoints': known('api_version description enabled_events expand metadata url'),
+  'GET /v1/webhook_endpoints': known(`expand ${page}`),
+  'GET /v1/webhook_endpoints/:id': expandOnly,
+  'DELETE /v1/webhook_endpoints/:id': known(''),
   'GET /v1/events': known(`created delivery_success expand type types ${page}`),
   'GET /v1/events/:id': expandOnly,
   'POST /v1/billing/meters': known('display_name event_name event_time_window expand', {

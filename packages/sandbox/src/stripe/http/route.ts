@@ -7,6 +7,7 @@ import { authenticate, type Auth } from './auth.ts';
 import { expand } from './expand.ts';
 import { cacheable, type IdempotencyCache } from './idempotency.ts';
 import { knownParams, unknownParams } from './known-params.ts';
+import { checkKeyPermission } from './permissions.ts';
 
 export type Call = {
   rt: StripeRuntime;
@@ -72,6 +73,7 @@ export const apiRouter =
             'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.',
           );
         }
+        checkKeyPermission(auth, method, url);
         const params: Params = { ...asParams(request.query), ...asParams(request.body) };
         // Refused before the endpoint runs, so no idempotent result is saved (Stripe's rule).
         const unknown = unknownParams(params, known);

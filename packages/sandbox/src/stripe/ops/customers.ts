@@ -63,6 +63,10 @@ export const createCustomer = (ctx: Ctx, params: Params): Customer => {
   const paymentMethodId = str(params, 'payment_method');
   const { invoice_settings: invoiceSettings, ...rest } = params;
   applyCustomerParams(ctx, customer, rest);
+  // A customer made in a test clock belongs to it for life; only creation takes the parameter
+  // (https://docs.stripe.com/api/customers/create#create_customer-test_clock). The stand-in keeps
+  // the clock's id and does not model the clock's own time.
+  customer.test_clock = str(params, 'test_clock') ?? null;
   ctx.entry.objects.customers[customer.id] = customer;
   emit(ctx, 'customer.created', customer);
   if (paymentMethodId) attachPaymentMethod(ctx, paymentMethodId, customer.id, 'payment_method');

@@ -4,8 +4,8 @@ import { LockTimeoutError, withAdvisoryLock, withFreeAdvisoryLocks } from '../..
 import { stripeEvent } from '../../../db/schema.ts';
 import type { JobDefinition } from '../../../jobs/queue.ts';
 import { lockNamespaces } from '../../../db/lock-namespaces.ts';
-import { drainWorkspace, drainWorkspaces } from './drain.ts';
-import { drainQueue, enqueueDrain, enqueueDrains } from './drain-queue.ts';
+import { drain } from './drain.ts';
+import { drainQueue, enqueueDrain, enqueueDrains } from '../../inbox/drain-queue.ts';
 
 /**
  * One drain at a time per workspace, on every machine: a PostgreSQL advisory lock, which a killed
@@ -13,12 +13,12 @@ import { drainQueue, enqueueDrain, enqueueDrains } from './drain-queue.ts';
  * busy leaves the work to the one holding it (and asks again shortly, in case that one was ending).
  * The drain's statements go through the lock's own session: one connection per drain, not two.
  */
-const drainExclusively = async (context: AppContext, subscriptionId: string): Promise<void> => {
+const drainAlone = async (context: AppContext, subscriptionId: string): Promise<void> => {
   try {
     await withAdvisoryLock(
       context.database,
       { namespace: lockNamespaces.drain, key: subscriptionId, timeoutMs: 2_000 },
-      (db) => drainWorkspace({ ...context, database: { ...context.database, db } }, subscriptionId),
+      (db) => drain(context, db, [subscriptionId]),
     );
   } catch (error) {
     if (!(error instanceof LockTimeoutError)) throw error;
@@ -37,8 +37,8 @@ const drainTogether = async (context: AppContext, subscriptionIds: string[]): Pr
     async ({ held, release }) => {
       const busy = [...new Set(subscriptionIds)].filter((id) => !held.includes(id));
       const drained = await Promise.allSettled([
-        ...(held.length ? [drainWorkspaces(context, held, release)] : []),
-        ...busy.map((id) => drainExclusively(context, id)),
+        ...(held.length ? [drain(context, context.database.db, held, release)] : []),
+        ...busy.map((id) => drainAlone(context, id)),
       ]);
       const failed = drained.find((outcome) => outcome.status === 'rejected');
       if (failed) throw failed.reason;
@@ -50,7 +50,7 @@ const subscriptionIdOf = (data: object) => (data as { subscriptionId: string }).
 
 export const drainJob = (context: AppContext): JobDefinition => ({
   name: drainQueue,
-  handler: async (data) => drainExclusively(context, subscriptionIdOf(data)),
+  handler: async (data) => drainAlone(context, subscriptionIdOf(data)),
   options: {
     queue: {
       // One queued drain per workspace (a burst of webhooks costs one job); the lock keeps it to

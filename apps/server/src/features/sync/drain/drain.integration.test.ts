@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '@billbridge/sandbox';
 import { withAdvisoryLock } from '../../../db/advisory-lock.ts';
 import { lockNamespaces } from '../../../db/lock-namespaces.ts';
-import { startWorker } from '../../../jobs/worker.ts';
+import { startWorker } from '../../../main/start-worker.ts';
 import {
   everyEventSettled,
   postWebhook,

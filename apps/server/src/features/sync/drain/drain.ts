@@ -1,17 +1,11 @@
 import type { AppContext } from '../../../context.ts';
-import { enqueueDrain, enqueueDrains } from './drain-queue.ts';
-import { gateReceived, gateWorkspaces } from '../gate/gate.ts';
-import { dueReadyEvents, roundSize } from '../plan/load-round.ts';
-import { playRounds, writeRound } from './round.ts';
-import {
-  settleRounds,
-  waitingFrom,
-  waitingQuery,
-  type RoundSettlement,
-  type Waiting,
-  type WaitingRow,
-} from '../settle/settle.ts';
-import { queryRows } from '../../../db/client.ts';
+import { queryRows, type Db } from '../../../db/client.ts';
+import { turnBatch } from '../../../db/turn-batch.ts';
+import { enqueueDrain, enqueueDrains } from '../../inbox/drain-queue.ts';
+import { gateWorkspaces } from '../gate/gate.ts';
+import { roundSize } from '../plan/load-round.ts';
+import { waitingFrom, waitingQuery, type Waiting, type WaitingRow } from '../settle/settle.ts';
+import { load, settlerOf, write, type LoadedRoundOf } from './round.ts';
 
 /** A drain hands its worker slot back after this long, so one tenant's backlog never starves others. */
 export const sliceMs = 3_000;
@@ -24,26 +18,24 @@ export const roundSpacingMs = 700;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/**
- * When the last round started of each workspace whose drain ended with its slice (events still
- * due) in this process: the drain that follows keeps the spacing instead of starting a round of
- * the few events gathered since. A drain that ran dry leaves none, so a lone event after a quiet
- * spell is written at once.
- */
-const lastRoundAt = new Map<string, number>();
+/** A workspace in a drain: when its last round started (0: none yet), and what its settle left. */
+type Drained = { subscriptionId: string; lastRound: number; left?: Waiting | undefined };
 
-/** Where a workspace's drain stands: when it began, its last round, and what its last settle left. */
-type DrainState = { started: number; lastRound: number; left?: Waiting | undefined };
-
-const beginDrain = (subscriptionId: string): DrainState => {
-  const lastRound = lastRoundAt.get(subscriptionId) ?? 0;
-  lastRoundAt.delete(subscriptionId);
-  return { started: Date.now(), lastRound };
+/** One drain's means: the session its statements go through, its locks' release, its steps. */
+type Drain = {
+  context: AppContext;
+  db: Db;
+  release: (subscriptionIds: string[]) => Promise<void>;
+  started: number;
+  settle: ReturnType<typeof settlerOf>;
+  /** A workspace on to the next pass: those handed over in the same turn of the event loop form it. */
+  next: (workspace: Drained) => Promise<void>;
+  failures: unknown[];
 };
 
 /** What waits in the workspaces' inboxes, in one look. */
-const waitingOf = async (context: AppContext, subscriptionIds: string[]): Promise<Map<string, Waiting>> => {
-  const rows = await queryRows<WaitingRow>(context.database.db, waitingQuery(subscriptionIds));
+const waitingOf = async (db: Db, subscriptionIds: string[]): Promise<Map<string, Waiting>> => {
+  const rows = await queryRows<WaitingRow>(db, waitingQuery(subscriptionIds));
   return new Map(
     subscriptionIds.map((id) => [id, waitingFrom(rows.find((row) => row.subscription_id === id))]),
   );
@@ -52,149 +44,131 @@ const waitingOf = async (context: AppContext, subscriptionIds: string[]): Promis
 const hasWorkNow = (left: Waiting) =>
   left.received || (left.dueInSeconds !== undefined && left.dueInSeconds <= 0);
 
-/** Whether a round of `events` waits for the spacing since the workspace's last one. */
-const spacingWait = (state: DrainState, events: unknown[]) => {
-  const wait = state.lastRound + roundSpacingMs - Date.now();
-  return wait > 0 && events.length < roundSize ? wait : 0;
-};
-
-/** The drain that follows for what is left: now, or when the earliest retry is due. */
-const followUp = async (context: AppContext, subscriptionId: string, left: Waiting) => {
-  if (left.received) return enqueueDrain(context.queue, subscriptionId);
-  if (left.dueInSeconds !== undefined)
-    await enqueueDrain(context.queue, subscriptionId, {
-      startAfter: Math.max(0, Math.ceil(left.dueInSeconds)),
-    });
-};
+/** When the workspace's next round may start: the spacing after its last one. */
+const spacedUntil = ({ lastRound }: Drained) => lastRound + roundSpacingMs;
 
 /**
- * A workspace's drain from `state`: gate every received event, then write the ready ones in
- * rounds, until nothing is due or the slice is over; then leave a follow-up drain for what is left.
+ * The drains that follow for what is left: at once (those past their spacing in one statement),
+ * once the spacing since the last round is over (the queued job carries it, not this process), or
+ * when the earliest retry is due.
  */
-const drainFrom = async (context: AppContext, subscriptionId: string, state: DrainState): Promise<void> => {
-  let { lastRound, left } = state;
-  let ranDry = false;
-  // A round's settle says what waits besides: a lone event's drain ends there instead of gating
-  // and loading again to find nothing, then asking what is left.
-  while (Date.now() - state.started < sliceMs) {
-    const gated =
-      left?.received === false
-        ? { events: await dueReadyEvents(context, subscriptionId) }
-        : await gateReceived(context, subscriptionId);
-    const events = gated.events.slice(0, roundSize);
-    if (events.length === 0) {
-      left = undefined;
-      ranDry = true;
-      break;
-    }
-    const wait = spacingWait({ ...state, lastRound }, events);
-    if (wait > 0) {
-      await sleep(wait);
-      left = undefined;
-      continue;
-    }
-    lastRound = Date.now();
-    left = await writeRound(context, subscriptionId, events, gated.destinations);
-    if (!hasWorkNow(left)) {
-      ranDry = true;
-      break;
-    }
+const followUps = async (context: AppContext, drained: (Drained & { left: Waiting })[]) => {
+  const now = Date.now();
+  const atOnce = drained.filter((each) => hasWorkNow(each.left) && spacedUntil(each) <= now);
+  await enqueueDrains(
+    context.queue,
+    atOnce.map(({ subscriptionId }) => subscriptionId),
+  );
+  for (const each of drained) {
+    if (atOnce.includes(each)) continue;
+    const { subscriptionId, left } = each;
+    if (hasWorkNow(left))
+      await enqueueDrain(context.queue, subscriptionId, { startAfter: new Date(spacedUntil(each)) });
+    else if (left.dueInSeconds !== undefined)
+      await enqueueDrain(context.queue, subscriptionId, { startAfter: Math.ceil(left.dueInSeconds) });
   }
-  if (!ranDry) lastRoundAt.set(subscriptionId, lastRound);
-  const waiting = left ?? (await waitingOf(context, [subscriptionId])).get(subscriptionId);
-  if (waiting) await followUp(context, subscriptionId, waiting);
 };
 
-/** The `sync.drain` job of one workspace (its drain lock held). */
-export const drainWorkspace = (context: AppContext, subscriptionId: string): Promise<void> =>
-  drainFrom(context, subscriptionId, beginDrain(subscriptionId));
-
-type Settling = { round: RoundSettlement; done: (left: Promise<Waiting | undefined>) => void };
-
-/** Rounds played, waiting for this turn of the event loop to end, per database. */
-const settling = new Map<unknown, Settling[]>();
-
 /**
- * Settles a round with the others that finished in the same turn of the event loop, in one
- * statement: the rounds of a fetch that end together settle together, and one that takes longer
- * holds no other back.
+ * The workspaces' drains end: what a settle did not say is looked up in one statement, the
+ * follow-ups are asked for, and their locks go.
  */
-const settleInTurn = (context: AppContext, round: RoundSettlement): Promise<Waiting | undefined> =>
-  new Promise((resolve) => {
-    const key = context.database.db;
-    let waiting = settling.get(key);
-    if (!waiting) {
-      const gathered: Settling[] = [];
-      waiting = gathered;
-      settling.set(key, gathered);
-      setImmediate(() => {
-        settling.delete(key);
-        const settled = settleRounds(
-          context,
-          gathered.map(({ round: each }) => each),
-        );
-        for (const { round: each, done } of gathered)
-          done(settled.then((left) => left.get(each.subscriptionId)));
-      });
-    }
-    waiting.push({ round, done: resolve });
-  });
-
-/**
- * The drains of several workspaces (their locks held): they share the gate's transaction and the
- * look at their rounds' links; each round is then written and settled on its own (those that end
- * together settle in one statement), and a workspace with more to do goes on alone. Under many
- * tenants' load a drain is mostly one round of one or two events, and its statements, not its
- * work, were what the database and the worker spent most on. `release` hands back a workspace's
- * lock once its drain is done.
- */
-export const drainWorkspaces = async (
-  context: AppContext,
-  subscriptionIds: string[],
-  release: (subscriptionIds: string[]) => Promise<void>,
-): Promise<void> => {
-  const states = new Map(subscriptionIds.map((id) => [id, beginDrain(id)]));
-  const gated = await gateWorkspaces(context, subscriptionIds);
-  const ofEach = subscriptionIds.map((id) => {
-    const { events, destinations } = gated.get(id) ?? { events: [] };
-    return { id, state: states.get(id) ?? beginDrain(id), events: events.slice(0, roundSize), destinations };
-  });
-  const dry = ofEach.filter(({ events }) => events.length === 0).map(({ id }) => id);
-  const spaced = ofEach.filter(({ events, state }) => events.length > 0 && spacingWait(state, events) > 0);
-  const playing = ofEach.filter(({ events, state }) => events.length > 0 && spacingWait(state, events) === 0);
-  if (dry.length) {
-    const left = await waitingOf(context, dry);
-    await enqueueDrains(
-      context.queue,
-      dry.filter((id) => left.get(id)?.received),
-    );
-    for (const id of dry) {
-      const waiting = left.get(id);
-      if (waiting && !waiting.received) await followUp(context, id, waiting);
-    }
-    await release(dry);
-  }
-  const roundAt = Date.now();
-  const rounds = await playRounds(
+const finish = async ({ context, db, release }: Drain, drained: Drained[]): Promise<void> => {
+  if (drained.length === 0) return;
+  const unknown = drained.filter((each) => !each.left).map(({ subscriptionId }) => subscriptionId);
+  const waiting = unknown.length ? await waitingOf(db, unknown) : new Map<string, Waiting>();
+  await followUps(
     context,
-    playing.map(({ id, events, destinations }) => ({
-      subscriptionId: id,
-      events,
-      ...(destinations ? { destinations } : {}),
+    drained.map((each) => ({
+      ...each,
+      left: each.left ?? waiting.get(each.subscriptionId) ?? waitingFrom(undefined),
     })),
   );
-  /** One workspace's drain from its played round on: settled, then done or going on alone. */
-  const goOn = async ({ id, state }: (typeof ofEach)[number], round?: Promise<RoundSettlement>) => {
-    const left = round ? await settleInTurn(context, await round) : undefined;
-    if (left && !hasWorkNow(left)) await followUp(context, id, left);
-    else await drainFrom(context, id, left ? { ...state, lastRound: roundAt, left } : state);
-    await release([id]);
-  };
-  // Every drain ends before this does (and the locks go): a failed one takes no other with it.
-  const drained = await Promise.allSettled([
-    ...spaced.map((each) => goOn(each)),
-    ...playing.map((each, index) => goOn(each, rounds[index])),
+  await release(drained.map(({ subscriptionId }) => subscriptionId));
+};
+
+/**
+ * Write and settle of one workspace's round: with work due now it goes on to the next pass, with
+ * the others whose rounds settled in the same statement; otherwise its drain ends here, as soon as
+ * its own settle does (a slower round holds no other back, and no lock).
+ */
+const writeAndSettle = async (drain: Drain, round: LoadedRoundOf, roundAt: number): Promise<void> => {
+  const left = await drain.settle(await write(drain.context, drain.db, round));
+  const drained = { subscriptionId: round.subscriptionId, lastRound: roundAt, left };
+  await (hasWorkNow(left) ? drain.next(drained) : finish(drain, [drained]));
+};
+
+/** A workspace whose round would come sooner than the spacing after its last: the next pass, then. */
+const afterSpacing = async (drain: Drain, workspace: Drained): Promise<void> => {
+  await sleep(spacedUntil(workspace) - Date.now());
+  await drain.next(workspace);
+};
+
+/**
+ * One pass over the workspaces: gate all, load all, then each one's round planned, written and
+ * settled (rounds that end together settle in one statement). A workspace with nothing due ends its
+ * drain; one with work still due goes on to a next pass, until the slice is over and a follow-up
+ * drain takes what is left. A failure is recorded for the drain's end: the other workspaces go on.
+ */
+const pass = async (drain: Drain, workspaces: Drained[]): Promise<void> => {
+  if (Date.now() - drain.started >= sliceMs) return finish(drain, workspaces);
+  const gated = await gateWorkspaces(
+    drain.context,
+    drain.db,
+    workspaces.map(({ subscriptionId }) => subscriptionId),
+  );
+  const now = Date.now();
+  const rounds = workspaces.map(({ subscriptionId, lastRound }) => {
+    const { events, destinations } = gated.get(subscriptionId) ?? { events: [] };
+    return { subscriptionId, lastRound, events: events.slice(0, roundSize), destinations };
+  });
+  const early = (round: (typeof rounds)[number]) =>
+    round.events.length < roundSize && spacedUntil(round) > now;
+  const playing = rounds.filter((round) => round.events.length > 0 && !early(round));
+  const spaced = rounds.filter((round) => round.events.length > 0 && early(round));
+  await finish(
+    drain,
+    rounds.filter((round) => round.events.length === 0),
+  );
+  const roundAt = Date.now();
+  const loaded = playing.length ? await load(drain.db, playing) : [];
+  await Promise.all([
+    ...loaded.map((round) => writeAndSettle(drain, round, roundAt).catch((error) => failed(drain, error))),
+    ...spaced.map(({ subscriptionId, lastRound }) => afterSpacing(drain, { subscriptionId, lastRound })),
   ]);
-  const failed = drained.find((outcome) => outcome.status === 'rejected');
-  if (failed) throw failed.reason;
+};
+
+const failed = (drain: Drain, error: unknown) => {
+  drain.failures.push(error);
+};
+
+/**
+ * The drain of several workspaces (their locks held; a lone job is a drain of one): passes over
+ * those with work due until none has any or the slice is over. `db` is the session the statements
+ * go through (the lock's own for a lone drain: one connection, not two); `release` hands back a
+ * workspace's lock once its drain is done. Nothing outlives the call: what a later drain needs
+ * rides on its queued job.
+ */
+export const drain = async (
+  context: AppContext,
+  db: Db,
+  subscriptionIds: string[],
+  release: (subscriptionIds: string[]) => Promise<void> = async () => undefined,
+): Promise<void> => {
+  const own: Drain = {
+    context,
+    db,
+    release,
+    started: Date.now(),
+    settle: settlerOf(context, db),
+    next: turnBatch(async (workspaces: Drained[]) => {
+      await pass(own, workspaces).catch((error) => failed(own, error));
+      return workspaces.map(() => undefined);
+    }),
+    failures: [],
+  };
+  await Promise.all(
+    [...new Set(subscriptionIds)].map((subscriptionId) => own.next({ subscriptionId, lastRound: 0 })),
+  );
+  if (own.failures.length) throw own.failures[0];
 };

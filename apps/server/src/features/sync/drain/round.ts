@@ -1,30 +1,75 @@
 import type { AppContext } from '../../../context.ts';
+import type { Db } from '../../../db/client.ts';
 import { destination, type DestinationRow, type StripeEventRow } from '../../../db/schema.ts';
+import { turnBatch } from '../../../db/turn-batch.ts';
 import { syncingDestinationsOf } from '../../destinations/destination-store.ts';
 import { fetchCustomers, loadRounds, type LoadedRound } from '../plan/load-round.ts';
 import { planRound } from '../plan/plan-round.ts';
-import { TransientError } from '../retry.ts';
+import { TransientError } from '../../../providers/retry.ts';
 import { settlementOf, type DestinationRound } from '../settle/outcomes.ts';
-import { settleRound, type RoundSettlement, type Waiting } from '../settle/settle.ts';
+import { settleRounds, waitingFrom, type RoundSettlement, type Waiting } from '../settle/settle.ts';
 import { writeDestination } from '../write/write-destination.ts';
+import { recordRevenueFacts } from '../revenue/revenue-store.ts';
+
+/** A workspace's round: its due ready events and, when the gate read them, its destinations. */
+export type Round = {
+  subscriptionId: string;
+  events: StripeEventRow[];
+  destinations?: DestinationRow[] | undefined;
+};
+
+/** A round with what it plans from in each destination it syncs to. */
+export type LoadedRoundOf = {
+  subscriptionId: string;
+  events: StripeEventRow[];
+  destinations: { row: DestinationRow; loaded: LoadedRound }[];
+};
 
 /**
- * Plans the round from what it loaded (once more with the customers the plan asked Stripe for) and
- * writes it to the destination's portal; a provider out of reach leaves its events for later.
+ * Load: the destinations the gate did not read, then the links of every destination's round, one
+ * look each for all the rounds of a pass.
  */
-const roundIn = async (
+export const load = async (db: Db, rounds: Round[]): Promise<LoadedRoundOf[]> => {
+  const unread = rounds.filter((round) => !round.destinations).map((round) => round.subscriptionId);
+  const read = unread.length ? await db.select().from(destination).where(syncingDestinationsOf(unread)) : [];
+  const rowsOf = (round: Round) =>
+    round.destinations ?? read.filter((row) => row.subscriptionId === round.subscriptionId);
+  const wanted = rounds.flatMap((round) => rowsOf(round).map((row) => ({ row, events: round.events })));
+  const loaded = wanted.length ? await loadRounds(db, wanted) : [];
+  let next = 0;
+  return rounds.map(({ subscriptionId, events, ...round }) => ({
+    subscriptionId,
+    events,
+    destinations: rowsOf({ subscriptionId, events, ...round }).flatMap((row) => {
+      const own = loaded[next++];
+      return own ? [{ row, loaded: own }] : [];
+    }),
+  }));
+};
+
+/**
+ * Plan and write in one destination: planned from what was loaded (once more with the customers
+ * the plan asked Stripe for), then written to its portal; a provider out of reach leaves the
+ * events for later.
+ */
+const planAndWrite = async (
   context: AppContext,
-  row: DestinationRow,
+  db: Db,
   events: StripeEventRow[],
-  loaded: LoadedRound,
+  { row, loaded }: LoadedRoundOf['destinations'][number],
+  revenueChanged: ReadonlyMap<string, number[]>,
 ): Promise<DestinationRound> => {
-  const planned = planRound(events, loaded.rules, loaded.links, loaded);
+  const planned = planRound(events, loaded.rules, loaded.links, loaded, loaded.fieldMappings);
   try {
-    const customers = await fetchCustomers(context, planned);
+    const customers = await fetchCustomers(context, db, planned);
     const plan = customers.size
-      ? planRound(events, loaded.rules, loaded.links, { ...loaded, customers })
+      ? planRound(events, loaded.rules, loaded.links, { ...loaded, customers }, loaded.fieldMappings)
       : planned;
-    return { destination: row, plan, write: await writeDestination(context, row, plan, loaded.links) };
+    return {
+      destination: row,
+      plan,
+      write: await writeDestination(context, db, row, plan, loaded.links, revenueChanged),
+    };
   } catch (error) {
     if (!(error instanceof TransientError)) throw error;
     return { destination: row, plan: planned, transient: error.message };
@@ -32,77 +77,30 @@ const roundIn = async (
 };
 
 /**
- * One write round for a workspace, as the settle step records it: the due ready events, planned
- * and written to each enabled, connected destination (no transaction is open during the calls).
+ * A workspace's round planned and written to each of its destinations in turn (no transaction is
+ * open during the calls), as the settle step records it.
  */
-export const playRound = async (
+export const write = async (
   context: AppContext,
-  subscriptionId: string,
-  events: StripeEventRow[],
-  /** The destinations syncing now, when the caller just read them (the gate does). */
-  read?: DestinationRow[],
-): Promise<RoundSettlement> => {
-  const destinations =
-    read ??
-    (await context.database.db.select().from(destination).where(syncingDestinationsOf(subscriptionId)));
-  const loaded = await loadRounds(
-    context,
-    destinations.map((row) => ({ row, events })),
-  );
-  return playLoaded(context, subscriptionId, events, destinations, loaded);
-};
-
-/** A workspace's round in each of its destinations, from what was loaded for each. */
-const playLoaded = async (
-  context: AppContext,
-  subscriptionId: string,
-  events: StripeEventRow[],
-  destinations: DestinationRow[],
-  loaded: LoadedRound[],
+  db: Db,
+  { subscriptionId, events, destinations }: LoadedRoundOf,
 ): Promise<RoundSettlement> => {
   const rounds: DestinationRound[] = [];
-  for (const [index, row] of destinations.entries()) {
-    const own = loaded[index];
-    if (own) rounds.push(await roundIn(context, row, events, own));
-  }
+  // What the events say about revenue is kept once per workspace, for every destination to read.
+  const revenueChanged = destinations.length
+    ? await recordRevenueFacts(db, subscriptionId, events)
+    : new Map<string, number[]>();
+  for (const each of destinations) rounds.push(await planAndWrite(context, db, events, each, revenueChanged));
   return settlementOf(subscriptionId, events, rounds);
 };
 
-/** A workspace's round for `playRounds`: its events and, when the gate read them, its destinations. */
-export type RoundToPlay = {
-  subscriptionId: string;
-  events: StripeEventRow[];
-  destinations?: DestinationRow[];
-};
-
 /**
- * The rounds of several workspaces, written at once: the links of those whose destinations are
- * known are loaded in one statement first. Each round's promise is its own: one that takes longer,
- * or throws, holds no other back.
+ * Settle, for one drain: the rounds written in the same turn of the event loop are recorded in one
+ * statement (`turnBatch`), which also says what waits in each inbox besides; a round that takes
+ * longer holds no other back.
  */
-export const playRounds = async (
-  context: AppContext,
-  rounds: RoundToPlay[],
-): Promise<Promise<RoundSettlement>[]> => {
-  const known = rounds.flatMap(({ events, destinations }) =>
-    (destinations ?? []).map((row) => ({ row, events })),
-  );
-  const loaded = known.length ? await loadRounds(context, known) : [];
-  let next = 0;
-  return rounds.map(({ subscriptionId, events, destinations }) => {
-    if (!destinations) return playRound(context, subscriptionId, events);
-    const own = loaded.slice(next, (next += destinations.length));
-    return playLoaded(context, subscriptionId, events, destinations, own);
+export const settlerOf = (context: AppContext, db: Db): ((round: RoundSettlement) => Promise<Waiting>) =>
+  turnBatch(async (rounds: RoundSettlement[]) => {
+    const left = await settleRounds(context, db, rounds);
+    return rounds.map((round) => left.get(round.subscriptionId) ?? waitingFrom(undefined));
   });
-};
-
-/**
- * A workspace's round, played and settled in one statement, which also says what waits in the
- * inbox besides.
- */
-export const writeRound = async (
-  context: AppContext,
-  subscriptionId: string,
-  events: StripeEventRow[],
-  read?: DestinationRow[],
-): Promise<Waiting> => settleRound(context, await playRound(context, subscriptionId, events, read));

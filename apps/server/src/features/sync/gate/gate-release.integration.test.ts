@@ -4,9 +4,9 @@ import { stripeEvent, subscription } from '../../../db/schema.ts';
 import { seedSyncedWorkspace, stripeEventOf } from '../../../testing/sync.ts';
 import { createTestApp, testEngine, type TestApp } from '../../../testing/test-app.ts';
 import { waitFor } from '../../../testing/wait.ts';
-import { ingestStripeEvent } from '../ingest/ingest.ts';
-import { releaseHeldEvents } from '../replay/replay.ts';
-import { gateReceived, type Gated } from './gate.ts';
+import { ingestStripeEvent } from '../../inbox/ingest.ts';
+import { releaseHeldEvents } from '../../inbox/replay/replay.ts';
+import { gateWorkspaces, type Gated } from './gate.ts';
 
 /** Two transactions at once need two connections: PGlite has one. */
 describe.runIf(testEngine() === 'postgres')('the gate beside a release of held events', () => {
@@ -33,7 +33,7 @@ describe.runIf(testEngine() === 'postgres')('the gate beside a release of held e
     const event = stripeEventOf({ account });
     await ingestStripeEvent(t.context, event);
 
-    let gating: Promise<Gated> | undefined;
+    let gating: Promise<Gated | undefined> | undefined;
     let gated = false;
     await db.transaction(async (tx) => {
       await tx
@@ -42,7 +42,9 @@ describe.runIf(testEngine() === 'postgres')('the gate beside a release of held e
         .where(eq(subscription.id, subscriptionId));
       // The upgrade's release looks before the gate has held anything.
       expect(await releaseHeldEvents(t.context, tx, subscriptionId)).toBe(0);
-      gating = gateReceived(t.context, subscriptionId).finally(() => (gated = true));
+      gating = gateWorkspaces(t.context, db, [subscriptionId])
+        .then((each) => each.get(subscriptionId))
+        .finally(() => (gated = true));
       await waitFor(async () => gated || (await waitingOnALock()), { what: 'the gate to wait or end' });
     });
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { activityReasons, syncCapOf, toggleOffReason } from '@billbridge/contract';
 import type { AppContext } from '../../../context.ts';
-import type { Transaction } from '../../../db/client.ts';
+import type { Db, Transaction } from '../../../db/client.ts';
 import {
   activity,
   destination,
@@ -17,17 +17,22 @@ import { sendUsageNotices } from '../../usage/usage-notices.ts';
 import { recordOverage } from '../../billing/overage.ts';
 import { syncingDestinationsOf } from '../../destinations/destination-store.ts';
 import { countSyncEventsOf, type Counted } from './usage-count.ts';
-import { eventTypeOf } from '../events/event-types.ts';
-import { lockWorkspaces } from '../events/workspace-lock.ts';
+import { eventTypeOf } from '../../inbox/event-types.ts';
+import { lockWorkspaces } from '../../inbox/workspace-lock.ts';
 import {
   dueReady,
   heldForDestination,
   moveEventsStatement,
   type EventState,
-} from '../events/event-states.ts';
-import { syncTogglesOf } from './source-settings.ts';
+} from '../../inbox/event-states.ts';
+import { syncTogglesOf } from '../../inbox/source-settings.ts';
+import { applyCustomerFilters, sourceFiltersLookup, type Filtering } from './customer-filters.ts';
 
-type Verdict = { state: EventState; status: 'pending' | 'success' | 'warning'; reason: string | null };
+type Verdict = {
+  state: EventState;
+  status: 'pending' | 'success' | 'warning' | 'filtered';
+  reason: string | null;
+};
 
 /**
  * Events read by the gate in one transaction, received and due ready together: a round's worth
@@ -45,7 +50,7 @@ type GateInput = {
 };
 
 /** The gate's answer for one event before usage is counted (ARCHITECTURE §7.2). */
-const verdictOf = (event: StripeEventRow, input: GateInput): Verdict | 'count' => {
+const verdictOf = (event: StripeEventRow, input: GateInput, filtering: Filtering): Verdict | 'count' => {
   const kind = eventTypeOf(event.type);
   if (input.workspace.status === 'canceled') {
     return { state: 'ignored', status: 'warning', reason: activityReasons.workspaceCanceled };
@@ -65,6 +70,8 @@ const verdictOf = (event: StripeEventRow, input: GateInput): Verdict | 'count' =
       reason: toggleOffReason(kind.toggle),
     };
   }
+  const filtered = filtering.reasonOf(event);
+  if (filtered) return { state: 'filtered', status: 'filtered', reason: filtered };
   if (input.destinations.length === 0)
     return { state: 'held', status: 'warning', reason: heldForDestination };
   if (input.workspace.status === 'capped' && (!isBackfill(event.type) || isImport(event.type))) {
@@ -195,6 +202,13 @@ const gateInputsOf = async (tx: Transaction, subscriptionIds: string[]): Promise
   );
 };
 
+/** The source filters over the received events, and the held-back events their customers let through. */
+const filteringOf = (tx: Transaction, inbox: StripeEventRow[], inputs: Map<string, GateInput>) => {
+  const sources = new Map([...inputs.values()].flatMap((input) => [...input.sources]));
+  const received = inbox.filter((row) => row.state === 'received');
+  return applyCustomerFilters(tx, received, sourceFiltersLookup(sources));
+};
+
 /** What the gate hands the round: the ready events due now and, when it read them, the destinations. */
 export type Gated = { events: StripeEventRow[]; destinations?: DestinationRow[] };
 
@@ -231,10 +245,11 @@ const verdictsOf = async (
   tx: Transaction,
   received: StripeEventRow[],
   inputs: Map<string, GateInput>,
+  filtering: Filtering,
 ): Promise<Map<number, Verdict>> => {
   const workspaces = [...inputs.values()].map((input) => {
     const events = received.filter((row) => row.subscriptionId === input.workspace.id);
-    const before = events.map((event) => verdictOf(event, input));
+    const before = events.map((event) => verdictOf(event, input, filtering));
     return { input, events, before, passing: events.filter((_, index) => before[index] === 'count') };
   });
   const counts = await countSyncEventsOf(
@@ -269,15 +284,20 @@ const verdictsOf = async (
  */
 export const gateWorkspaces = async (
   context: AppContext,
+  db: Db,
   subscriptionIds: string[],
 ): Promise<Map<string, Gated>> =>
-  context.database.db.transaction(async (tx) => {
+  db.transaction(async (tx) => {
     await lockWorkspaces(tx, subscriptionIds);
-    const rows = subscriptionIds.length ? await inboxesOf(tx, subscriptionIds) : [];
-    const received = rows.filter((row) => row.state === 'received');
+    const inbox = subscriptionIds.length ? await inboxesOf(tx, subscriptionIds) : [];
     // Read for every workspace once any has events to gate: the rounds take their destinations.
-    const inputs = received.length ? await gateInputsOf(tx, subscriptionIds) : new Map<string, GateInput>();
-    const verdictOfEvent = await verdictsOf(context, tx, received, inputs);
+    const inputs = inbox.some((row) => row.state === 'received')
+      ? await gateInputsOf(tx, subscriptionIds)
+      : new Map<string, GateInput>();
+    const filtering = await filteringOf(tx, inbox, inputs);
+    const rows = [...inbox, ...filtering.released].sort((a, b) => a.id - b.id);
+    const received = rows.filter((row) => row.state === 'received');
+    const verdictOfEvent = await verdictsOf(context, tx, received, inputs, filtering);
     const gated = received.filter((row) => verdictOfEvent.has(row.id));
     if (gated.length)
       await recordVerdicts(
@@ -300,7 +320,3 @@ export const gateWorkspaces = async (
       }),
     );
   });
-
-/** `gateWorkspaces` for one workspace. */
-export const gateReceived = async (context: AppContext, subscriptionId: string): Promise<Gated> =>
-  (await gateWorkspaces(context, [subscriptionId])).get(subscriptionId) ?? { events: [] };

@@ -1,6 +1,6 @@
-import type { CrmObjectType } from '../mapping/crm-records.ts';
+import type { CrmObjectType } from '@billbridge/contract';
 import type { StripeEventRow } from '../../../db/schema.ts';
-import { eventTypeOf, verbRankOf } from '../events/event-types.ts';
+import { eventTypeOf, verbRankOf } from '../../inbox/event-types.ts';
 
 /**
  * Where an event stands in its object's life, for events that share a `created` second: Stripe

@@ -1,39 +1,18 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { pipelineMappingRuleSchema, type PipelineMappingRule } from '@billbridge/contract';
+import type { FieldMapping, PipelineMappingRule } from '@billbridge/contract';
+import { fieldMappingsOf, rulesOf } from '../../destinations/destination-store.ts';
 import type { AppContext } from '../../../context.ts';
-import {
-  crmLink,
-  source,
-  stripeEvent,
-  type DestinationRow,
-  type StripeEventRow,
-} from '../../../db/schema.ts';
-import { createStripeClient } from '../../../providers/stripe-client.ts';
-import { dueReady } from '../events/event-states.ts';
-import { eventTypesBecoming } from '../events/event-types.ts';
-import { TransientError } from '../retry.ts';
+import type { Db } from '../../../db/client.ts';
+import { crmLink, source, type DestinationRow, type StripeEventRow } from '../../../db/schema.ts';
+import { sourceStripeClient } from '../../../providers/stripe-client.ts';
+import { loseRevokedKey } from '../../connections/key-source-lost.ts';
+import { eventTypesBecoming } from '../../inbox/event-types.ts';
+import { TransientError } from '../../../providers/retry.ts';
 import type { Fetched, Link, RoundPlan } from './plan-round.ts';
 
 /** Events one round takes at most; the writer cuts them into batches of 100 per call. */
 export const roundSize = 1000;
-
-export const dueReadyEvents = (context: AppContext, subscriptionId: string): Promise<StripeEventRow[]> =>
-  context.database.db
-    .select()
-    .from(stripeEvent)
-    .where(and(eq(stripeEvent.subscriptionId, subscriptionId), dueReady))
-    .orderBy(asc(stripeEvent.id))
-    .limit(roundSize);
-
-export const rulesOf = (row: DestinationRow): PipelineMappingRule[] => {
-  const rules = row.settings.pipeline_mapping_rules;
-  if (!Array.isArray(rules)) return [];
-  return rules.flatMap((rule) => {
-    const parsed = pipelineMappingRuleSchema.safeParse(rule);
-    return parsed.success ? [parsed.data] : [];
-  });
-};
 
 /** Stripe ids a round may need links for: each event's object and the customer it refers to. */
 const referencedIds = (events: StripeEventRow[]): string[] => {
@@ -60,7 +39,11 @@ const billingSubscriptionIds = (events: StripeEventRow[]): string[] => {
 };
 
 /** What a round for one destination plans from: its rules, the links of the events' objects. */
-export type LoadedRound = { rules: PipelineMappingRule[]; links: Map<string, Link> } & Fetched;
+export type LoadedRound = {
+  rules: PipelineMappingRule[];
+  fieldMappings: FieldMapping[];
+  links: Map<string, Link>;
+} & Fetched;
 
 /** A destination's round to load: the destination and the events it is given. */
 export type RoundToLoad = { row: DestinationRow; events: StripeEventRow[] };
@@ -94,11 +77,11 @@ const linksWanted = ({ row, events }: RoundToLoad) => {
  * events refer to, and the linked line items of the billing subscriptions they are about (their
  * deals').
  */
-export const loadRounds = async (context: AppContext, rounds: RoundToLoad[]): Promise<LoadedRound[]> => {
+export const loadRounds = async (db: Db, rounds: RoundToLoad[]): Promise<LoadedRound[]> => {
   const wanted = rounds.map(linksWanted);
   const conditions = wanted.flatMap(({ where }) => (where ? [where] : []));
   const rows = conditions.length
-    ? await context.database.db
+    ? await db
         .select()
         .from(crmLink)
         .where(or(...conditions))
@@ -108,6 +91,7 @@ export const loadRounds = async (context: AppContext, rounds: RoundToLoad[]): Pr
     const own = rows.filter((link) => link.destinationId === row.id);
     return {
       rules: rulesOf(row),
+      fieldMappings: fieldMappingsOf(row),
       links: new Map(
         own
           .filter((link) => stripeIds.has(link.stripeObjectId))
@@ -121,27 +105,38 @@ export const loadRounds = async (context: AppContext, rounds: RoundToLoad[]): Pr
   });
 };
 
-/** Reads the customers a plan asks for from the connected account (Stripe-Account header). */
-export const fetchCustomers = async (context: AppContext, plan: RoundPlan): Promise<Fetched['customers']> => {
+/**
+ * Reads the customers a plan asks for from each source's account (the platform's key with
+ * `Stripe-Account`, or the source's restricted key); a key Stripe no longer accepts loses its source.
+ */
+export const fetchCustomers = async (
+  context: AppContext,
+  db: Db,
+  plan: RoundPlan,
+): Promise<Fetched['customers']> => {
   const customers = new Map<string, Stripe.Customer | Stripe.DeletedCustomer>();
-  if (plan.missingCustomers.size === 0 || !context.providers.stripe) return customers;
-  const stripe = createStripeClient(context.providers.stripe);
+  const settings = context.providers.stripe;
+  if (plan.missingCustomers.size === 0 || !settings) return customers;
   const sourceIds = [
     ...new Set([...plan.missingCustomers.values()].map((need) => need.sourceId).filter((id) => id !== null)),
   ];
-  const accounts = new Map(
-    (sourceIds.length
-      ? await context.database.db.select().from(source).where(inArray(source.id, sourceIds))
-      : []
-    ).map((row) => [row.id, row.accountId]),
+  const sources = new Map(
+    (sourceIds.length ? await db.select().from(source).where(inArray(source.id, sourceIds)) : []).map(
+      (row) => [row.id, row],
+    ),
   );
   for (const [customerId, need] of plan.missingCustomers) {
-    const account = need.sourceId ? accounts.get(need.sourceId) : undefined;
-    if (!account) continue;
+    const row = need.sourceId ? sources.get(need.sourceId) : undefined;
+    if (!row?.accountId) continue;
+    const { stripe, options } = sourceStripeClient(settings, context.secretBox, row);
     try {
-      customers.set(customerId, await stripe.customers.retrieve(customerId, {}, { stripeAccount: account }));
+      customers.set(customerId, await stripe.customers.retrieve(customerId, {}, options));
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError) continue;
+      if (await loseRevokedKey(context, row, error)) {
+        sources.delete(row.id);
+        continue;
+      }
       throw new TransientError(`Stripe is unavailable: ${(error as Error).message}`);
     }
   }

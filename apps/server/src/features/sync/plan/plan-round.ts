@@ -1,17 +1,20 @@
 import type Stripe from 'stripe';
-import { activityReasons, type PipelineMappingRule } from '@billbridge/contract';
-import type { StripeEventRow } from '../../../db/schema.ts';
 import {
-  refKey,
+  activityReasons,
+  type FieldMapping,
+  type PipelineMappingRule,
   type AssociationWrite,
   type CrmRef,
+  type EngagementWrite,
   type RecordWrite,
-  type Removal,
-  type WritePlan,
-} from '../mapping/crm-records.ts';
+} from '@billbridge/contract';
+import type { StripeEventRow } from '../../../db/schema.ts';
+import { refKey, type Removal, type WritePlan } from '../../../providers/hubspot/crm-records.ts';
 import { compareOrder, finalizedInvoiceRank, orderOf, type EventOrder } from './event-order.ts';
-import { eventTypeOf, mapEvent } from '../events/event-types.ts';
-import { mapCustomer, type Mapped } from '../mapping/map-stripe.ts';
+import { eventTypeOf } from '../../inbox/event-types.ts';
+import { mapWithFields, withFieldValues } from '../../inbox/field-values.ts';
+import { mapCustomer, type Mapped } from '../../inbox/mapping/map-stripe.ts';
+import { paymentEngagementOf } from '../../inbox/mapping/map-payment.ts';
 
 /** What one round will do for one destination, and what is already settled without a write. */
 export type RoundPlan = WritePlan & {
@@ -22,6 +25,8 @@ export type RoundPlan = WritePlan & {
   warnings: Map<number, string[]>;
   /** Customers whose contact an association needs and that neither HubSpot nor this round has. */
   missingCustomers: Map<string, { eventRowIds: number[]; created: number; sourceId: string | null }>;
+  /** Notes (and tasks) about payment trouble, one per Stripe event (decision 068). */
+  engagements: EngagementWrite[];
 };
 
 export type Settled = { status: 'success' | 'warning'; reason: string };
@@ -31,6 +36,8 @@ export type Link = {
   appliedEventCreated: number | null;
   /** The applied event's rank within its second (`lifecycleRankOf`); 0 when unknown. */
   appliedEventRank?: number;
+  /** The applied event's id (what a reconciliation compares with). */
+  appliedEventId?: string | null;
 };
 
 /** A line item's link, naming the billing subscription whose deal it belongs to. */
@@ -109,6 +116,8 @@ export const planRound = (
   rules: readonly PipelineMappingRule[],
   links: Map<string, Link>,
   fetched: Fetched = nothingFetched,
+  /** The destination's field mappings (issue 34). */
+  fieldMappings: readonly FieldMapping[] = [],
 ): RoundPlan => {
   const plan: RoundPlan = {
     records: [],
@@ -117,12 +126,15 @@ export const planRound = (
     broken: new Map(),
     warnings: new Map(),
     missingCustomers: new Map(),
+    engagements: [],
   };
   const groups = new Map<string, StripeEventRow[]>();
   for (const event of events) {
+    const engagement = engagementOf(event);
+    if (engagement) plan.engagements.push(engagement);
     const ref = primaryRefOf(event);
     if (!ref) {
-      plan.settled.set(event.id, nothingToSync);
+      if (!engagement) plan.settled.set(event.id, nothingToSync);
       continue;
     }
     groups.set(refKey(ref), [...(groups.get(refKey(ref)) ?? []), event]);
@@ -137,7 +149,7 @@ export const planRound = (
       continue;
     }
     const eventRowIds = group.map((event) => event.id);
-    const mapped = safelyMapped(winner, rules);
+    const mapped = safelyMapped(winner, rules, fieldMappings);
     if (mapped && 'broken' in mapped) {
       for (const id of eventRowIds) plan.broken.set(id, `The event could not be read: ${mapped.broken}`);
       continue;
@@ -151,16 +163,39 @@ export const planRound = (
     addMapped(
       plan,
       isFinalizedInvoice(key, links.get(key)) ? statusOnly(mapped) : mapped,
-      { eventRowIds, order, sourceId: winner.sourceId, eventId: winner.eventId },
+      {
+        eventRowIds,
+        order,
+        sourceId: winner.sourceId,
+        eventId: winner.eventId,
+        newCustomer: group.every((event) => event.type === 'customer.created'),
+      },
       records,
       associations,
     );
   }
-  addMissingCustomers(plan, records, links, fetched.customers);
+  addMissingCustomers(plan, records, links, fetched.customers, fieldMappings);
   plan.records = [...records.values()];
   plan.associations = [...associations.values()];
   plan.removals = removedLineItems(plan.records, fetched.lineItems);
   return plan;
+};
+
+/**
+ * The note a payment event becomes, whatever else the event changes (a failed invoice payment moves
+ * its invoice too): every event is its own note, never collapsed into a newer one.
+ */
+const engagementOf = (event: StripeEventRow): EngagementWrite | undefined => {
+  try {
+    const planned = paymentEngagementOf(event.type, event.payload.data.object, {
+      stripeEventId: event.eventId,
+      occurredAt: event.created,
+    });
+    return planned && { ...planned, eventRowIds: [event.id] };
+  } catch {
+    // A payload the note cannot be read from leaves the event to what its type writes besides.
+    return undefined;
+  }
 };
 
 /**
@@ -172,6 +207,7 @@ const addMissingCustomers = (
   records: Map<string, RecordWrite>,
   links: Map<string, Link>,
   fetched: Fetched['customers'],
+  fieldMappings: readonly FieldMapping[],
 ) => {
   const contactsInRound = new Set(
     [...records.values()]
@@ -185,7 +221,7 @@ const addMissingCustomers = (
   }
   for (const [customerId, need] of plan.missingCustomers) {
     const customer = fetched.get(customerId);
-    const [contact] = customer ? mapCustomer(customer).records : [];
+    const [contact] = customer ? withFieldValues(mapCustomer(customer), customer, fieldMappings).records : [];
     if (contact) addRecord(records, { ...contact, eventCreated: 0, eventRowIds: need.eventRowIds });
   }
 };
@@ -237,9 +273,10 @@ const statusOnly = (mapped: Mapped): Mapped => ({
 const safelyMapped = (
   event: StripeEventRow,
   rules: readonly PipelineMappingRule[],
+  fieldMappings: readonly FieldMapping[],
 ): Mapped | undefined | { broken: string } => {
   try {
-    return mapEvent(event.type, event.payload.data.object, rules);
+    return mapWithFields(event.type, event.payload.data.object, rules, fieldMappings);
   } catch (error) {
     return { broken: error instanceof Error ? error.message : String(error) };
   }
@@ -248,7 +285,13 @@ const safelyMapped = (
 const addMapped = (
   plan: RoundPlan,
   mapped: Mapped,
-  origin: { eventRowIds: number[]; order: EventOrder; sourceId: string | null; eventId: string },
+  origin: {
+    eventRowIds: number[];
+    order: EventOrder;
+    sourceId: string | null;
+    eventId: string;
+    newCustomer: boolean;
+  },
   records: Map<string, RecordWrite>,
   associations: Map<string, AssociationWrite>,
 ) => {
@@ -259,6 +302,7 @@ const addMapped = (
       eventRank: origin.order.rank,
       eventId: origin.eventId,
       eventRowIds: origin.eventRowIds,
+      ...(origin.newCustomer && record.objectType === 'contacts' ? { newCustomer: true } : {}),
     });
   }
   for (const association of mapped.associations) {

@@ -8,9 +8,15 @@ import {
   type SyncBed,
   type SyncedWorkspace,
 } from '../../../testing/sync.ts';
-import { gateReceived } from '../gate/gate.ts';
-import { ingestStripeEvent } from '../ingest/ingest.ts';
-import { settleRound } from './settle.ts';
+import type { AppContext } from '../../../context.ts';
+import { gateWorkspaces } from '../gate/gate.ts';
+import { ingestStripeEvent } from '../../inbox/ingest.ts';
+import { settleRounds, waitingFrom, type RoundSettlement } from './settle.ts';
+
+/** A workspace's round settled on its own: what waits in its inbox besides. */
+const settleRound = async (context: AppContext, round: RoundSettlement) =>
+  (await settleRounds(context, context.database.db, [round])).get(round.subscriptionId) ??
+  waitingFrom(undefined);
 
 /** The round's one statement: what it records, and what it says still waits in the inbox. */
 describe('settling a round', () => {
@@ -30,7 +36,8 @@ describe('settling a round', () => {
   it('says what waits besides the round: another event due now, a retry once its backoff ends, a received event', async () => {
     const { context } = bed.t;
     await receive(2);
-    const [first, second] = (await gateReceived(context, workspace.subscriptionId)).events;
+    const gated = await gateWorkspaces(context, context.database.db, [workspace.subscriptionId]);
+    const [first, second] = gated.get(workspace.subscriptionId)?.events ?? [];
     if (!first || !second) throw new Error('two ready events expected');
     const retried = await settleRound(context, {
       subscriptionId: workspace.subscriptionId,

@@ -10,10 +10,10 @@ import {
   moveEventsStatement,
   type EventColumns,
   type EventState,
-} from '../events/event-states.ts';
-import { replayEvents } from '../replay/replay.ts';
-import { backoffMs } from '../retry.ts';
-import { heldForCurrency } from '../write/portal-currencies.ts';
+} from '../../inbox/event-states.ts';
+import { replayEvents } from '../../inbox/replay/replay.ts';
+import { backoffMs } from '../../../providers/retry.ts';
+import { heldForCurrency } from '../../../providers/hubspot/portal-currencies.ts';
 
 export type EventOutcome =
   | { kind: 'written'; warnings: string[]; note?: string | undefined }
@@ -256,9 +256,9 @@ export const waitingFrom = (row: WaitingRow | undefined, dueAgain?: number): Wai
  */
 export const settleRounds = async (
   context: AppContext,
+  db: Db,
   rounds: RoundSettlement[],
 ): Promise<Map<string, Waiting>> => {
-  const { db } = context.database;
   // One statement sees one snapshot: a link a round also drops is not saved (saving it first and
   // deleting it after, as two statements did, came to the same).
   const unlinks = rounds.flatMap((round) => round.unlinks ?? []);
@@ -304,7 +304,3 @@ export const settleRounds = async (
     ]),
   );
 };
-
-/** `settleRounds` for one workspace's round. */
-export const settleRound = async (context: AppContext, round: RoundSettlement): Promise<Waiting> =>
-  (await settleRounds(context, [round])).get(round.subscriptionId) ?? waitingFrom(undefined);

@@ -1,10 +1,10 @@
+import type { AssociationWrite, CrmObjectType, RecordWrite } from '@billbridge/contract';
+import { refKey } from '../../../providers/hubspot/crm-records.ts';
 import {
-  refKey,
-  type AssociationWrite,
-  type CrmObjectType,
-  type RecordWrite,
-} from '../mapping/crm-records.ts';
-import { inlineAssociationTypeId, RejectedCrmError, type CrmClient } from './hubspot-crm.ts';
+  inlineAssociationTypeId,
+  RejectedCrmError,
+  type CrmClient,
+} from '../../../providers/hubspot/hubspot-crm.ts';
 import { forEachChunk, readAnswer, upsertRecords, type Ids, type PlanResult } from './write-batches.ts';
 
 /** A record to create together with the associations it can carry (their other end already written). */

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Pipeline } from '@billbridge/contract';
-import type { RecordWrite } from '../mapping/crm-records.ts';
+import type { Pipeline, RecordWrite } from '@billbridge/contract';
 import type { RoundPlan } from '../plan/plan-round.ts';
-import type { CrmClient } from './hubspot-crm.ts';
+import type { CrmClient } from '../../../providers/hubspot/hubspot-crm.ts';
 import {
   keepKnownStages,
   portalPipelines,
   refusedStage,
   stageGoneWarning,
   writesDealStages,
-} from './portal-stages.ts';
+} from '../../../providers/hubspot/portal-stages.ts';
 
 const deal = (id: string, pipeline: string, stage: string, eventRowIds: number[]): RecordWrite => ({
   objectType: 'deals',
@@ -28,6 +27,7 @@ const planOf = (records: RecordWrite[]): RoundPlan => ({
   broken: new Map(),
   warnings: new Map([[2, ['an earlier warning']]]),
   missingCustomers: new Map(),
+  engagements: [],
   removals: [],
 });
 

@@ -1,6 +1,11 @@
+import type { CrmObjectType, RecordWrite } from '@billbridge/contract';
 import pMap from 'p-map';
-import { refKey, type CrmObjectType, type RecordWrite } from '../mapping/crm-records.ts';
-import { RejectedCrmError, type CrmClient, type WriteResult } from './hubspot-crm.ts';
+import { refKey } from '../../../providers/hubspot/crm-records.ts';
+import {
+  RejectedCrmError,
+  type CrmClient,
+  type WriteResult,
+} from '../../../providers/hubspot/hubspot-crm.ts';
 
 /** What writing a plan came to, and the helpers every writer of batches shares. */
 export type PlanResult = {

@@ -1,11 +1,16 @@
+import type { RecordWrite } from '@billbridge/contract';
+import { settingsOf } from '../../destinations/destination-store.ts';
+import { missingFeatures } from '../../../providers/hubspot/hubspot-connect.ts';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
+import type { Db } from '../../../db/client.ts';
 import { destination, type DestinationRow } from '../../../db/schema.ts';
-import { hubspotAccessToken, refreshHubSpotAccessToken } from '../../destinations/hubspot-token.ts';
-import { uniquelyKeyedTypes, type RecordWrite } from '../mapping/crm-records.ts';
+import { hubspotAccessToken, refreshHubSpotAccessToken } from '../../../providers/hubspot/hubspot-token.ts';
+import { hubspotAccessOf } from '../../destinations/hubspot-access.ts';
+import { uniquelyKeyedTypes } from '../../../providers/hubspot/crm-records.ts';
 import type { Link, RoundPlan } from '../plan/plan-round.ts';
-import { hubspotCrm, TransientCrmError, type CrmClient } from './hubspot-crm.ts';
-import { portalFactStore } from './portal-facts.ts';
+import { hubspotCrm, TransientCrmError, type CrmClient } from '../../../providers/hubspot/hubspot-crm.ts';
+import { portalFactStore } from '../../../providers/hubspot/portal-facts.ts';
 import {
   currencyOf,
   forgetPortalCurrencies,
@@ -13,16 +18,26 @@ import {
   holdMissingCurrencies,
   portalCurrencies,
   refusedCurrency,
-} from './portal-currencies.ts';
+} from '../../../providers/hubspot/portal-currencies.ts';
 import {
   forgetPortalPipelines,
   keepKnownStages,
   portalPipelines,
   writesDealStages,
   type PortalPlan,
-} from './portal-stages.ts';
+} from '../../../providers/hubspot/portal-stages.ts';
+import {
+  dropGoneProperties,
+  fitMappedValues,
+  forgetPortalProperties,
+  portalProperties,
+} from '../../../providers/hubspot/portal-properties.ts';
 import type { PlanResult } from './write-batches.ts';
 import { executePlan } from './write-plan.ts';
+import { writeCompanies } from './write-companies.ts';
+import { writeEngagements } from './write-engagements.ts';
+import { addRevenue } from '../revenue/add-revenue.ts';
+import { writeCompanyRevenue } from './write-company-revenue.ts';
 
 /** What writing a round's plan to one portal came to. */
 export type DestinationWrite = {
@@ -49,7 +64,7 @@ const portalPlanOf = (plan: RoundPlan): PortalPlan => ({
  * into a hold too. The destination remembers the missing currencies for its page.
  */
 const writeInPortalCurrencies = async (
-  context: AppContext,
+  db: Db,
   row: DestinationRow & { hubId: number },
   crm: CrmClient,
   plan: PortalPlan,
@@ -70,20 +85,24 @@ const writeInPortalCurrencies = async (
     refused = true;
   }
   // HubSpot refused a currency they said the portal had: read them again next time.
-  if (refused) await forgetPortalCurrencies(row.hubId, portalFactStore(context.database.db));
+  if (refused) await forgetPortalCurrencies(row.hubId, portalFactStore(db));
   const written = new Set(plan.records.flatMap((record) => currencyOf(record) ?? []));
   const stillMissing = [...new Set([...row.missingCurrencies, ...missing])]
     .filter((code) => missing.has(code) || !(enabled?.has(code) || written.has(code)))
     .sort();
   if (stillMissing.join() !== row.missingCurrencies.join()) {
-    await context.database.db
-      .update(destination)
-      .set({ missingCurrencies: stillMissing })
-      .where(eq(destination.id, row.id));
+    await db.update(destination).set({ missingCurrencies: stillMissing }).where(eq(destination.id, row.id));
   }
   const currenciesTurnedOn = row.missingCurrencies.filter((code) => !stillMissing.includes(code));
   return { result, held, currenciesTurnedOn };
 };
+
+/**
+ * Companies are written where the owner turned them on and the portal granted their optional scopes;
+ * without them the rest syncs and the destination names the feature as missing (decision 067).
+ */
+const companiesFromDomains = (row: DestinationRow): boolean =>
+  settingsOf(row).companies_from_domains && !missingFeatures(row.scopes).includes('companies');
 
 /**
  * Writes a round's plan to one destination's portal: fitted to the portal's stages and currencies,
@@ -91,48 +110,100 @@ const writeInPortalCurrencies = async (
  */
 export const writeDestination = async (
   context: AppContext,
+  db: Db,
   row: DestinationRow,
   plan: RoundPlan,
   links: Map<string, Link>,
+  /** Customers whose revenue the round's events changed, with those events (decision 073). */
+  revenueChanged: ReadonlyMap<string, number[]> = new Map(),
 ): Promise<DestinationWrite> => {
   if (!row.hubId) throw new TransientCrmError('The destination has no portal id');
   // The round's destination row holds the token (read as the round began), not a read per call:
   // a token is handed out only with 5 minutes left (refreshMarginMs), longer than any round; one
   // closer to its end is refreshed under the lock, and a refresh after a 401 replaces it.
   let token: Promise<string> | undefined;
+  const access = hubspotAccessOf(context);
   const tokens = {
-    current: () => (token ??= hubspotAccessToken(context, row.id, { known: row })),
-    refresh: (rejected: string) => (token = refreshHubSpotAccessToken(context, row.id, rejected)),
+    current: () => (token ??= hubspotAccessToken(access, row.id, { known: row })),
+    refresh: (rejected: string) => (token = refreshHubSpotAccessToken(access, row.id, rejected)),
   };
   const knownIds = new Map(
     [...links].flatMap(([key, link]) => (link.crmObjectId ? [[key, link.crmObjectId] as const] : [])),
   );
-  const crm = hubspotCrm(context, row.hubId, tokens);
+  const crm = hubspotCrm(access, row.hubId, tokens);
   const written = portalPlanOf(plan);
   const hubId = row.hubId;
+  const store = portalFactStore(db);
+  // The revenue properties were made with the contact schema scope (hubspot-properties.ts).
+  if (uniquelyKeyedTypes(row.scopes).has('contacts')) {
+    const workspace = row.subscriptionId;
+    await addRevenue({
+      db,
+      destinationId: row.id,
+      crm,
+      hubId,
+      store,
+      workspace,
+      plan: written,
+      links,
+      changed: revenueChanged,
+    });
+  }
   const wanted = new Set(written.records.flatMap((record) => currencyOf(record) ?? []));
   // The portal's stages and currencies (kept from the last read, portal-facts.ts) side by side.
-  const store = portalFactStore(context.database.db);
-  const [stages, enabled] = await Promise.all([
+  const [stages, enabled, properties] = await Promise.all([
     writesDealStages(written) ? portalPipelines(crm, hubId, written, store) : undefined,
     wanted.size ? portalCurrencies(crm, hubId, wanted, store) : undefined,
+    portalProperties(crm, hubId, written, store),
   ]);
   if (stages) keepKnownStages(written, stages.pipelines);
-  /** Deals refused for a stage deleted since the cached read: fitted to the portal's stages as they are. */
-  const refitStages = async (refused: RecordWrite[]) => {
+  fitMappedValues(written, properties);
+  /**
+   * Records refused for a stage or a mapped property deleted since the cached read: fitted to the
+   * portal's stages and properties as they are, then written again.
+   */
+  const refit = async (refused: RecordWrite[]) => {
+    const again = { ...written, records: refused };
+    const mappedTypes = [
+      ...new Set(refused.filter((record) => record.mapped?.length).map((record) => record.objectType)),
+    ];
+    for (const objectType of mappedTypes) await forgetPortalProperties(hubId, objectType, store);
+    if (mappedTypes.length) dropGoneProperties(again, await portalProperties(crm, hubId, again, store));
+    if (!stages?.cached) return mappedTypes.length > 0;
     await forgetPortalPipelines(hubId, store);
-    const fresh = await portalPipelines(crm, hubId, written, store);
-    keepKnownStages({ ...written, records: refused }, fresh.pipelines);
+    keepKnownStages(again, (await portalPipelines(crm, hubId, written, store)).pipelines);
     return true;
   };
-  const currencies = await writeInPortalCurrencies(context, { ...row, hubId }, crm, written, enabled, () =>
-    executePlan(
-      crm,
-      written,
-      knownIds,
-      uniquelyKeyedTypes(row.scopes),
-      stages?.cached ? refitStages : undefined,
-    ),
+  const companiesOn = companiesFromDomains(row);
+  const currencies = await writeInPortalCurrencies(db, { ...row, hubId }, crm, written, enabled, async () => {
+    const result = await executePlan(crm, written, knownIds, uniquelyKeyedTypes(row.scopes), refit);
+    const ids = (key: string) => result.hubspotIds.get(key) ?? knownIds.get(key);
+    if (companiesOn) await writeCompanies({ crm, db, destinationId: row.id, plan: written, ids, result });
+    if (companiesOn && row.scopes.includes('crm.schemas.companies.write')) {
+      const workspace = row.subscriptionId;
+      await writeCompanyRevenue({
+        db,
+        crm,
+        hubId,
+        store,
+        workspace,
+        destinationId: row.id,
+        plan: written,
+        result,
+      });
+    }
+    return result;
+  });
+  const { result } = currencies;
+  const engagements = await writeEngagements(
+    db,
+    crm,
+    row,
+    plan.engagements.filter((each) => each.eventRowIds.every((id) => !currencies.held.has(id))),
+    new Map([...knownIds, ...result.hubspotIds]),
   );
+  for (const [id, reason] of engagements.failed) if (!result.failed.has(id)) result.failed.set(id, reason);
+  for (const [id, warnings] of engagements.warnings)
+    result.warnings.set(id, [...(result.warnings.get(id) ?? []), ...warnings]);
   return { written, ...currencies };
 };

@@ -1,6 +1,11 @@
+import { skuProperty, stripeIdProperty, type RecordWrite } from '@billbridge/contract';
 import { describe, expect, it } from 'vitest';
-import { skuProperty, stripeIdProperty, type RecordWrite, type WritePlan } from '../mapping/crm-records.ts';
-import { RejectedCrmError, type CrmClient, type WriteResult } from './hubspot-crm.ts';
+import { type WritePlan } from '../../../providers/hubspot/crm-records.ts';
+import {
+  RejectedCrmError,
+  type CrmClient,
+  type WriteResult,
+} from '../../../providers/hubspot/hubspot-crm.ts';
 import { executePlan } from './write-plan.ts';
 
 type Call = { method: string; objectType: string; inputs: number; associations?: number };
@@ -30,6 +35,8 @@ const countingCrm = ({ refuseCreates = false } = {}) => {
         true,
       );
     },
+    createEngagements: () => Promise.reject(new Error('The write plan writes no notes')),
+    associateEngagements: () => Promise.reject(new Error('The write plan writes no notes')),
     update: async (objectType, inputs) => {
       calls.push({ method: 'update', objectType, inputs: inputs.length });
       return written(
@@ -44,9 +51,16 @@ const countingCrm = ({ refuseCreates = false } = {}) => {
     associatedIds: async () => new Map(),
     findBy: async () => [],
     read: async () => [],
+    readValues: async () => new Map(),
     archive: async () => undefined,
     dealPipelines: async () => [],
     enabledCurrencies: async () => undefined,
+    exchangeRates: async () => undefined,
+    properties: async () => [],
+    createProperty: async () => {
+      throw new RejectedCrmError('not used by the writer');
+    },
+    ensurePropertyGroup: async () => undefined,
   };
   return { crm, calls };
 };

@@ -1,19 +1,23 @@
 import {
-  fallbackKeyProperty,
-  refKey,
   skuProperty,
   stripeIdProperty,
-  writeOrder,
   type AssociationWrite,
   type CrmObjectType,
-  type InvoiceStatus,
+  type CrmInvoiceStatus,
   type RecordWrite,
+} from '@billbridge/contract';
+import {
+  fallbackKeyProperty,
+  refKey,
+  writeOrder,
   type Removal,
   type WritePlan,
-} from '../mapping/crm-records.ts';
-import type { CrmClient } from './hubspot-crm.ts';
+} from '../../../providers/hubspot/crm-records.ts';
+import type { CrmClient } from '../../../providers/hubspot/hubspot-crm.ts';
 import { createLinked, linkedCreatesOf } from './create-linked.ts';
-import { refusedForStage } from './portal-stages.ts';
+import { writeContacts } from './write-contacts.ts';
+import { refusedForStage } from '../../../providers/hubspot/portal-stages.ts';
+import { refusedForProperty } from '../../../providers/hubspot/portal-properties.ts';
 import {
   chunks,
   fail,
@@ -203,6 +207,10 @@ type WriteContext = {
 /** One object type's records: upserted, created with their associations, or found by a key and written. */
 const writeRecords = async (write: WriteContext, objectType: CrmObjectType, records: RecordWrite[]) => {
   const { crm, plan, knownIds, ids, result } = write;
+  if (objectType === 'contacts') {
+    const keyed = write.uniquelyKeyed.has('contacts');
+    return writeContacts({ crm, knownIds, keyed, result }, records);
+  }
   const upserts: RecordWrite[] = [];
   const byKey = new Map<string, RecordWrite[]>();
   for (const record of records) {
@@ -230,8 +238,9 @@ const writeRecords = async (write: WriteContext, objectType: CrmObjectType, reco
  * Writes a plan in dependency order — records type by type in batches of up to 100 (new ones with
  * their associations to records written before them inline), then the other associations — and
  * reports per event what failed. `knownIds` are the HubSpot ids of records written in earlier
- * rounds (crm_link). `refitStages` is asked about deals HubSpot refused for their stage (the stages
- * were checked against a cached read): when it fits them to the portal's stages they are written again.
+ * rounds (crm_link). `refit` is asked about records HubSpot refused for a deal stage or a mapped
+ * property (checked against a cached read): when it fits them to the portal as it is, they are
+ * written again.
  */
 export const executePlan = async (
   crm: CrmClient,
@@ -239,7 +248,7 @@ export const executePlan = async (
   knownIds: ReadonlyMap<string, string>,
   /** Types whose `billbridge_stripe_id` exists in the portal; the others use their fallback key. */
   uniquelyKeyed: ReadonlySet<CrmObjectType> = new Set(['deals', 'invoices']),
-  refitStages?: (refused: RecordWrite[]) => Promise<boolean>,
+  refit?: (refused: RecordWrite[]) => Promise<boolean>,
 ): Promise<PlanResult> => {
   const result: PlanResult = {
     hubspotIds: new Map(),
@@ -253,8 +262,15 @@ export const executePlan = async (
   for (const objectType of writeOrder) {
     const records = plan.records.filter((item) => item.objectType === objectType);
     await writeRecords(write, objectType, records);
-    const refused = refitStages ? refusedForStage(records, result.failed) : [];
-    if (refused.length > 0 && (await refitStages?.(refused))) {
+    const refused = refit
+      ? [
+          ...new Set([
+            ...refusedForStage(records, result.failed),
+            ...refusedForProperty(records, result.failed),
+          ]),
+        ]
+      : [];
+    if (refused.length > 0 && (await refit?.(refused))) {
       for (const record of refused) for (const id of record.eventRowIds) result.failed.delete(id);
       await writeRecords(write, objectType, refused);
     }
@@ -271,7 +287,7 @@ export const executePlan = async (
 };
 
 /** HubSpot's invoice lifecycle as data: where each status may go next. */
-const nextStatuses: Record<InvoiceStatus, readonly InvoiceStatus[]> = {
+const nextStatuses: Record<CrmInvoiceStatus, readonly CrmInvoiceStatus[]> = {
   draft: ['open', 'voided'],
   open: ['paid', 'voided'],
   paid: [],
@@ -280,9 +296,9 @@ const nextStatuses: Record<InvoiceStatus, readonly InvoiceStatus[]> = {
 
 /** The statuses to set, in order, to take an invoice from `current` to `target`; undefined: no way. */
 export const lifecycleSteps = (
-  current: InvoiceStatus,
-  target: InvoiceStatus,
-): InvoiceStatus[] | undefined => {
+  current: CrmInvoiceStatus,
+  target: CrmInvoiceStatus,
+): CrmInvoiceStatus[] | undefined => {
   if (current === target) return [];
   if (nextStatuses[current].includes(target)) return [target];
   for (const next of nextStatuses[current]) {
@@ -292,7 +308,7 @@ export const lifecycleSteps = (
   return undefined;
 };
 
-const isInvoiceStatus = (value: string): value is InvoiceStatus => value in nextStatuses;
+const isInvoiceStatus = (value: string): value is CrmInvoiceStatus => value in nextStatuses;
 
 /**
  * Moves each written invoice along HubSpot's lifecycle to its target, after its contact and line
@@ -310,14 +326,14 @@ const advanceInvoices = async (crm: CrmClient, records: RecordWrite[], ids: Ids,
       written(record),
   );
   const idOf = (record: RecordWrite) => ids(refKey(record)) ?? '';
-  const current = new Map<string, InvoiceStatus>();
+  const current = new Map<string, CrmInvoiceStatus>();
   const existing = due.filter((record) => !result.created.has(refKey(record)));
   for (const chunk of chunks(existing)) {
     for (const item of await crm.read('invoices', chunk.map(idOf), 'hs_invoice_status')) {
       if (isInvoiceStatus(item.key)) current.set(item.id, item.key);
     }
   }
-  const steps = new Map<RecordWrite, InvoiceStatus[]>();
+  const steps = new Map<RecordWrite, CrmInvoiceStatus[]>();
   for (const record of due) {
     const from = current.get(idOf(record)) ?? 'draft';
     const path = lifecycleSteps(from, record.status ?? 'draft');

@@ -1,0 +1,41 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { matchRoute, type PageKey } from '@billbridge/contract';
+import { dashboardQueries } from '../features/dashboard/dashboard-queries.ts';
+import { subscriptionQuery } from '../features/subscriptions/subscription-query.ts';
+import { authClient } from '../lib/auth-client.ts';
+
+type Prefetch = (client: QueryClient, subscriptionId: string) => void;
+
+/** What a page's first screen reads, beyond its workspace: the dashboard's four figures. */
+const pageData: Partial<Record<PageKey, Prefetch>> = {
+  subscription: (client, id) => {
+    const { counts, summary, usage, recent } = dashboardQueries(id);
+    void client.prefetchQuery(counts);
+    void client.prefetchQuery(summary);
+    void client.prefetchQuery(usage);
+    void client.prefetchQuery(recent);
+  },
+};
+
+/**
+ * Starts the calls a workspace page's first screen waits for — the workspace, then the page's own
+ * figures — as soon as the session says who is signed in, side by side with the page's code.
+ * Left to the components, each waits for the one above it to render: the session, the layout's
+ * workspace (its permissions guard the page), then the page's queries, one round trip after another.
+ * They find the answers in the query cache. Nothing is fetched for a visitor who is not signed in.
+ */
+export const prefetchRouteData = (pathname: string, client: QueryClient): void => {
+  const route = matchRoute(pathname);
+  const subscriptionId = route?.params.id;
+  if (!route || route.definition.layout !== 'subscription' || !subscriptionId) return;
+  const session = authClient.$store.atoms.session;
+  if (!session) return;
+  const stop = session.subscribe((value: { isPending: boolean; data: unknown }) => {
+    if (value.isPending) return;
+    // Unsubscribing inside the first (synchronous) call would run before `stop` exists.
+    queueMicrotask(() => stop());
+    if (!value.data) return;
+    void client.prefetchQuery(subscriptionQuery(subscriptionId));
+    pageData[route.definition.key]?.(client, subscriptionId);
+  });
+};
