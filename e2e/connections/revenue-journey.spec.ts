@@ -52,7 +52,7 @@ const expectFigures = async (row: Locator, figures: Record<string, string>) => {
 test('a business customer: contact and company with the same MRR and status, one contact through an e-mail change, a failed renewal noted, both settings in English and Chinese', async ({
   page,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   await signUp(page, newUser('revenue-journey'));
   const id = await createWorkspace(page, 'Analytical Engines');
   const business = `Journey ${Date.now()}`;
