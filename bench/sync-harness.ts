@@ -88,20 +88,6 @@ export const turnOnFeatures = async (t: TestApp, destinationId: string): Promise
 export const benchEmail = (customerId: string, n: number): string =>
   allFeatures ? `${customerId}@org${n % 50}.example` : `${customerId}@example.com`;
 
-/** A charge of `customerId` the card declined: a payment-trouble note (decision 068). */
-export const failedChargeOf = (id: string, customerId: string) => ({
-  id,
-  object: 'charge',
-  amount: 4900,
-  amount_refunded: 0,
-  currency: 'usd',
-  customer: customerId,
-  status: 'failed',
-  failure_code: 'card_declined',
-  failure_message: 'Your card has insufficient funds.',
-  outcome: { reason: 'insufficient_funds', seller_message: 'The bank declined the payment.' },
-});
-
 /**
  * BENCH_WORKER=process runs the jobs in the compiled `npm run worker` entry, beside the web app as
  * an operator deploys them, instead of in this process, which also holds the stand-ins and the load.

@@ -13,6 +13,7 @@
  */
 import {
   billingSubscriptionOf,
+  failedChargeOf,
   invoiceOf,
   seedSyncedWorkspace,
   type SyncedWorkspace,
@@ -27,7 +28,6 @@ import {
   benchScopes,
   busiest10sOf,
   callsByEndpoint,
-  failedChargeOf,
   percentile,
   sleep,
   startSyncBench,
@@ -110,7 +110,7 @@ const nextEvent = () => {
   const customer = `cus_bench${n}`;
   const declined =
     allFeatures && counter % 2 === 0 && n % 10 === 0
-      ? post('charge.failed', failedChargeOf(`ch_bench${(charges += 1)}`, customer))
+      ? post('charge.failed', failedChargeOf(customer, `ch_bench${(charges += 1)}`))
       : undefined;
   const event =
     counter % 2 === 1
