@@ -264,8 +264,8 @@ export const crmEngagement = pgTable(
 );
 
 /**
- * The request budget of one HubSpot portal, shared by every worker on every machine: its window of
- * calls, read and written under a row lock (providers/hubspot/hubspot-budget.ts). UNLOGGED
+ * The request budget of one HubSpot portal, shared by every worker on every machine: its windows of
+ * calls and of searches, read and written under a row lock (providers/hubspot/hubspot-budget.ts). UNLOGGED
  * (migration 0016, which Drizzle's schema cannot say): state for the next seconds, not a record.
  */
 export const hubspotBudget = pgTable('hubspot_budget', {
@@ -277,6 +277,12 @@ export const hubspotBudget = pgTable('hubspot_budget', {
     .default(sql`'{}'`),
   /** After a 429: no call before this. */
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  /** The same for CRM searches, which HubSpot limits apart: 5 a second (decision 074). */
+  recentSearches: timestamp('recent_searches', { withTimezone: true })
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  searchesBlockedUntil: timestamp('searches_blocked_until', { withTimezone: true }),
 });
 
 /**
