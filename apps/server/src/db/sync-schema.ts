@@ -277,7 +277,7 @@ export const hubspotBudget = pgTable('hubspot_budget', {
     .default(sql`'{}'`),
   /** After a 429: no call before this. */
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
-  /** The same for CRM searches, which HubSpot limits apart: 5 a second (decision 074). */
+  /** The same for CRM searches, which HubSpot limits apart: 5 a second (decision 075). */
   recentSearches: timestamp('recent_searches', { withTimezone: true })
     .array()
     .notNull()

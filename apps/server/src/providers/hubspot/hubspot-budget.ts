@@ -20,7 +20,7 @@ export type HubSpotLimits = typeof hubspotLimits;
  * HubSpot's CRM search endpoints have a limit of their own, left out of the 110: 5 requests per
  * second per portal (developers.hubspot.com/docs/api-reference/latest/crm/search-the-crm,
  * Limitations). Counted as taken over 1.2 s, so a search may reach HubSpot up to a fifth of a second
- * later than another and still not make one of HubSpot's seconds too full (decision 074).
+ * later than another and still not make one of HubSpot's seconds too full (decision 075).
  */
 export const hubspotSearchLimits: HubSpotLimits = { calls: 5, windowSeconds: 1.2 };
 

@@ -5,7 +5,7 @@ import { refKey, type WritePlan } from '../../../providers/hubspot/crm-records.t
 import type { AssociationPair, CrmClient } from '../../../providers/hubspot/hubspot-crm.ts';
 import { chunks, warn, type PlanResult } from './write-batches.ts';
 
-/** What re-associating a round's recreated contacts needs (decision 074). */
+/** What re-associating a round's recreated contacts needs (decision 075). */
 export type Reassociation = {
   db: Db;
   crm: CrmClient;
