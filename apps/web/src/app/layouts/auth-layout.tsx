@@ -1,4 +1,3 @@
-import { useDeferredValue } from 'react';
 import { Box, Card, Center, Group, Text } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,11 +12,8 @@ import { useAuthState } from '../../features/accounts/use-auth-state.ts';
  */
 export const AuthLayout = () => {
   const { t } = useTranslation();
-  // The card mounts in a deferred render once the session is known: a concurrent render waits for
-  // the page's chunk, already loading, instead of committing the page's spinner first, which made
-  // the vertically centred card grow and move on a phone (a layout shift, decision 074).
-  const loading = useDeferredValue(useAuthState().status === 'loading');
-  if (loading) return <FullScreenLoader />;
+  const auth = useAuthState();
+  if (auth.status === 'loading') return <FullScreenLoader />;
   return (
     <Center mih="100dvh" p="md" bg="var(--mantine-color-gray-0)">
       <Card withBorder shadow="sm" radius="md" p="xl" w="100%" maw={440}>
