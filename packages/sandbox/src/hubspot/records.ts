@@ -1,4 +1,5 @@
 import { hubspotError, notFound, validationError } from './errors.ts';
+import { dealRevenue } from './deal-revenue.ts';
 import { checkInvoiceArchivable, invoiceAmounts, nextInvoiceNumber } from './invoices.ts';
 import { objectTypes, type ObjectTypeInfo } from './object-types.ts';
 import type { PortalCtx } from './runtime.ts';
@@ -146,23 +147,39 @@ export const prepareCreate = (ctx: PortalCtx, info: ObjectTypeInfo, input: unkno
   return merged;
 };
 
-/** Sets an invoice's calculated amounts from its line items; true when they changed. */
+/** What HubSpot calculates for a record from its line items: an invoice's amounts, a deal's revenue. */
+const calculatedValues = (ctx: PortalCtx, info: ObjectTypeInfo, record: CrmRecord) => {
+  if (info.name === 'invoices') return invoiceAmounts(ctx.portal, record);
+  return info.name === 'deals' ? dealRevenue(ctx.portal, record) : undefined;
+};
+
+/** Sets a record's calculated values (a null one is cleared); true when they changed. */
 export const refreshAmounts = (ctx: PortalCtx, info: ObjectTypeInfo, record: CrmRecord): boolean => {
-  if (info.name !== 'invoices') return false;
-  const amounts = invoiceAmounts(ctx.portal, record);
-  const changed = Object.entries(amounts).some(([name, value]) => record.properties[name] !== value);
-  Object.assign(record.properties, amounts);
+  const values = calculatedValues(ctx, info, record);
+  if (!values) return false;
+  let changed = false;
+  for (const [name, value] of Object.entries(values)) {
+    if ((record.properties[name] ?? null) === value) continue;
+    changed = true;
+    if (value === null) delete record.properties[name];
+    else record.properties[name] = value;
+  }
   return changed;
 };
 
-/** Calculated values follow every write: invoices' amounts track their line items and associations. */
-export const refreshCalculated = (ctx: PortalCtx): void => {
-  const info = objectTypes.invoices;
+/**
+ * Calculated values follow every write that may change them (`types`): invoices' amounts and
+ * deals' revenue track their line items and associations.
+ */
+export const refreshCalculated = (ctx: PortalCtx, types: readonly ('invoices' | 'deals')[]): void => {
   let changed = false;
-  for (const record of Object.values(ctx.portal.objects.invoices)) {
-    if (record.archived || !refreshAmounts(ctx, info, record)) continue;
-    scheduleIndex(ctx, record);
-    changed = true;
+  for (const type of types) {
+    const info = objectTypes[type];
+    for (const record of Object.values(ctx.portal.objects[type])) {
+      if (record.archived || !refreshAmounts(ctx, info, record)) continue;
+      scheduleIndex(ctx, record);
+      changed = true;
+    }
   }
   if (changed) ctx.rt.store.touch();
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billingFrequency, termOf, unsupportedIntervalWarning, utcDate } from './billing-terms.ts';
+import { billingFrequency, describeInterval, hubspotBilling, termOf, utcDate } from './billing-terms.ts';
 
 describe('billingFrequency', () => {
   it.each([
@@ -29,9 +29,37 @@ describe('billingFrequency', () => {
     expect(billingFrequency({ interval, interval_count: count })).toBeUndefined();
   });
 
-  it('names the interval in the warning', () => {
-    expect(unsupportedIntervalWarning({ interval: 'month', interval_count: 5 })).toMatch(/every 5 months/);
-    expect(unsupportedIntervalWarning({ interval: 'day', interval_count: 1 })).toMatch(/every day/);
+  it('names the interval', () => {
+    expect(describeInterval({ interval: 'month', interval_count: 5 })).toBe('every 5 months');
+    expect(describeInterval({ interval: 'day', interval_count: 1 })).toBe('every day');
+  });
+});
+
+describe('hubspotBilling', () => {
+  it('keeps a frequency HubSpot has, at the price Stripe bills', () => {
+    expect(hubspotBilling({ interval: 'month', interval_count: 3 })).toEqual({
+      frequency: 'quarterly',
+      scale: 1,
+    });
+    expect(hubspotBilling({ interval: 'week', interval_count: 2 })).toEqual({
+      frequency: 'biweekly',
+      scale: 1,
+    });
+  });
+
+  it('scales every N weeks to weekly, every N months to monthly and every N days to a 365/12-day month', () => {
+    expect(hubspotBilling({ interval: 'week', interval_count: 4 })).toEqual({
+      frequency: 'weekly',
+      scale: 0.25,
+    });
+    expect(hubspotBilling({ interval: 'month', interval_count: 2 })).toEqual({
+      frequency: 'monthly',
+      scale: 0.5,
+    });
+    expect(hubspotBilling({ interval: 'month', interval_count: 18 }).scale).toBeCloseTo(1 / 18, 12);
+    const daily = hubspotBilling({ interval: 'day', interval_count: 30 });
+    expect(daily.frequency).toBe('monthly');
+    expect(daily.scale).toBeCloseTo(365 / 12 / 30, 12);
   });
 });
 
