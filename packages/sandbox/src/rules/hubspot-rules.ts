@@ -98,7 +98,7 @@ export const hubspotRules: readonly ProviderRule[] = [
   ),
   rule(
     'deal-revenue-read-only',
-    'hs_mrr, hs_arr, hs_acv and hs_tcv of deals and line items are calculated (calculated: true, readOnlyValue: true in the properties API): writing one answers 400, property problem READ_ONLY_VALUE "\"<name>\" is a calculated property; its value cannot be set."',
+    'hs_mrr, hs_arr, hs_acv and hs_tcv of deals and line items are calculated (calculated: true, readOnlyValue: true in the properties API): writing one answers 400, property problem READ_ONLY_VALUE "\\"<name>\\" is a calculated property; its value cannot be set."',
     `https://community.hubspot.com/t5/CRM/Deal-Recalc-Amount-Annual-Contract-Value-Annual-Recurring/m-p/454681 (HubSpot's community team: "The MRR and ARR properties are calculated by HubSpot and cannot be adjusted directly"); ${propertiesGuide} (calculated, readOnlyValue)`,
     'The answer is worded as for the other calculated properties (rule read-only-values).',
   ),
