@@ -171,6 +171,15 @@ describe('HubSpot as it really is', () => {
     expect(invoiceOfStripe('in_fid4')?.properties.hs_invoice_status).toBe('open');
   });
 
+  /** Syncs a subscription of one 10.00 price billed at `recurring`, and gives its deal's line item. */
+  const lineOfPriceBilled = async (label: string, recurring: Record<string, unknown>) => {
+    const id = `sub_fid_${label.replaceAll(' ', '')}`;
+    const subscription = billingSubscriptionOf(id, 'cus_fid');
+    for (const item of subscription.items.data) Object.assign(item.price, { recurring });
+    expect((await sync('customer.subscription.created', subscription)).status).toBe('success');
+    return lineItemsOf('deals', dealOf(id)?.id ?? '')[0];
+  };
+
   it.each([
     ['every week', { interval: 'week', interval_count: 1 }, 'weekly'],
     ['every 2 weeks', { interval: 'week', interval_count: 2 }, 'biweekly'],
@@ -179,11 +188,7 @@ describe('HubSpot as it really is', () => {
     ['every year', { interval: 'year', interval_count: 1 }, 'annually'],
     ['every 2 years', { interval: 'year', interval_count: 2 }, 'per_two_years'],
   ])('bills a price %s %s', async (label, recurring, frequency) => {
-    const id = `sub_fid_${label.replaceAll(' ', '')}`;
-    const subscription = billingSubscriptionOf(id, 'cus_fid');
-    for (const item of subscription.items.data) Object.assign(item.price, { recurring });
-    expect((await sync('customer.subscription.created', subscription)).status).toBe('success');
-    const [line] = lineItemsOf('deals', dealOf(id)?.id ?? '');
+    const line = await lineOfPriceBilled(label, recurring);
     expect(line?.properties).toMatchObject({
       recurringbillingfrequency: frequency,
       hs_recurring_billing_start_date: '2023-11-14',
@@ -212,11 +217,7 @@ describe('HubSpot as it really is', () => {
   ])(
     'writes a price billed %s at HubSpot’s nearest frequency, its price scaled to it (decision 074)',
     async (label, recurring, frequency, price) => {
-      const id = `sub_fid_${label.replaceAll(' ', '')}`;
-      const subscription = billingSubscriptionOf(id, 'cus_fid');
-      for (const item of subscription.items.data) Object.assign(item.price, { recurring });
-      expect((await sync('customer.subscription.created', subscription)).status).toBe('success');
-      const [line] = lineItemsOf('deals', dealOf(id)?.id ?? '');
+      const line = await lineOfPriceBilled(label, recurring);
       // 10.00 a period: every day is 365/12 days a month, every 5 months 2.00 a month, every 4 weeks 2.50 a week.
       expect(line?.properties).toMatchObject({
         recurringbillingfrequency: frequency,

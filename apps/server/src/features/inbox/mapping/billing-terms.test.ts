@@ -36,31 +36,21 @@ describe('billingFrequency', () => {
 });
 
 describe('hubspotBilling', () => {
-  it('keeps a frequency HubSpot has, at the price Stripe bills', () => {
-    expect(hubspotBilling({ interval: 'month', interval_count: 3 })).toEqual({
-      frequency: 'quarterly',
-      scale: 1,
-    });
-    expect(hubspotBilling({ interval: 'week', interval_count: 2 })).toEqual({
-      frequency: 'biweekly',
-      scale: 1,
-    });
-  });
-
-  it('scales every N weeks to weekly, every N months to monthly and every N days to a 365/12-day month', () => {
-    expect(hubspotBilling({ interval: 'week', interval_count: 4 })).toEqual({
-      frequency: 'weekly',
-      scale: 0.25,
-    });
-    expect(hubspotBilling({ interval: 'month', interval_count: 2 })).toEqual({
-      frequency: 'monthly',
-      scale: 0.5,
-    });
-    expect(hubspotBilling({ interval: 'month', interval_count: 18 }).scale).toBeCloseTo(1 / 18, 12);
-    const daily = hubspotBilling({ interval: 'day', interval_count: 30 });
-    expect(daily.frequency).toBe('monthly');
-    expect(daily.scale).toBeCloseTo(365 / 12 / 30, 12);
-  });
+  it.each([
+    ['month', 3, 'quarterly', 1],
+    ['week', 2, 'biweekly', 1],
+    ['week', 4, 'weekly', 1 / 4],
+    ['month', 2, 'monthly', 1 / 2],
+    ['month', 18, 'monthly', 1 / 18],
+    ['day', 30, 'monthly', 365 / 12 / 30],
+  ] as const)(
+    'writes every %s × %i as %s at %d of the price (a frequency HubSpot has keeps the price)',
+    (interval, count, frequency, scale) => {
+      const billing = hubspotBilling({ interval, interval_count: count });
+      expect(billing.frequency).toBe(frequency);
+      expect(billing.scale).toBeCloseTo(scale, 12);
+    },
+  );
 });
 
 describe('termOf', () => {
