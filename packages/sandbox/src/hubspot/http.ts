@@ -54,32 +54,27 @@ export const registerRoute = (app: FastifyInstance, rt: HubSpotRuntime, route: H
       requireScope(rt, auth, typeof route.scopes === 'function' ? route.scopes(call) : route.scopes);
       const result = route.handler(call);
       // Calculated values (invoice amounts, deal revenue) follow any write, whichever record or association changed.
-      if (route.method !== 'GET') refreshCalculated(call, calculatedTypesChanged(call));
+      if (route.method !== 'GET') refreshCalculated(call, mayChangeInvoices(call));
       reply.code(result.status);
       return result.body === undefined ? reply.send() : reply.send(result.body);
     },
   });
 };
 
-/** The object types whose calculated values read records of these types (their line items). */
-const calculatedFrom: Record<'invoices' | 'deals', readonly string[]> = {
-  invoices: ['invoices', 'line_items'],
-  deals: ['deals', 'line_items'],
-};
-
 /**
- * Which calculated values a write may change: an invoice's amounts or a deal's revenue change
- * with a write whose path names that type or line items, or names no type (a merge, say); a
- * contact upsert or a deal-to-contact association leaves invoices alone, so a portal of many
- * records is not walked after every such request.
+ * Whether a write may change an invoice's calculated amounts: any write except one whose path names
+ * only object types other than invoices and line items (a contact upsert, a deal-to-contact
+ * association), so a portal of many invoices is not walked after every such request. Deals are
+ * recalculated by what the write touched (`dirty-deals.ts`), whatever the path.
  */
-const calculatedTypesChanged = (call: HsCall): ('invoices' | 'deals')[] => {
+const mayChangeInvoices = (call: HsCall): boolean => {
   const named = ['objectType', 'fromObjectType', 'toObjectType'].flatMap((name) => call.params[name] ?? []);
-  const types = named.map((raw) => resolveObjectType(raw)?.name);
-  return (['invoices', 'deals'] as const).filter(
-    (calculated) =>
-      types.length === 0 ||
-      types.some((type) => type === undefined || calculatedFrom[calculated].includes(type)),
+  return (
+    named.length === 0 ||
+    named.some((raw) => {
+      const type = resolveObjectType(raw)?.name;
+      return type === undefined || type === 'invoices' || type === 'line_items';
+    })
   );
 };
 

@@ -1,12 +1,13 @@
 import { hubspotError, notFound, validationError } from './errors.ts';
 import { dealRevenue } from './deal-revenue.ts';
+import { markDealDirty, takeDirtyDeals } from './dirty-deals.ts';
 import { checkInvoiceArchivable, invoiceAmounts, nextInvoiceNumber } from './invoices.ts';
 import { objectTypes, type ObjectTypeInfo } from './object-types.ts';
 import type { PortalCtx } from './runtime.ts';
 import { applyTypeRules } from './type-rules.ts';
 import type { CrmRecord } from './types.ts';
 import { normalizeValues, type WriteValues } from './values.ts';
-import { removeAllAssociations } from './associations.ts';
+import { associationsOf, removeAllAssociations } from './associations.ts';
 
 export type RecordJson = {
   id: string;
@@ -167,20 +168,33 @@ export const refreshAmounts = (ctx: PortalCtx, info: ObjectTypeInfo, record: Crm
   return changed;
 };
 
+/** A written deal or line item: the deals whose revenue it may change are recalculated after the request. */
+const markRevenueChange = (ctx: PortalCtx, info: ObjectTypeInfo, record: CrmRecord): void => {
+  if (info.name === 'deals') markDealDirty(ctx.portal, record.id);
+  if (info.name === 'line_items')
+    for (const { toId } of associationsOf(ctx.portal, 'line_items', record.id, 'deals'))
+      markDealDirty(ctx.portal, toId);
+};
+
+const refreshAndIndex = (ctx: PortalCtx, info: ObjectTypeInfo, record: CrmRecord | undefined): boolean => {
+  if (!record || record.archived || !refreshAmounts(ctx, info, record)) return false;
+  scheduleIndex(ctx, record);
+  return true;
+};
+
 /**
- * Calculated values follow every write that may change them (`types`): invoices' amounts and
- * deals' revenue track their line items and associations.
+ * Calculated values follow every write: invoices' amounts track their line items and associations
+ * (all invoices, when `invoices` says the write may have touched them), deals' revenue those of the
+ * deals a write touched (`dirty-deals.ts`).
  */
-export const refreshCalculated = (ctx: PortalCtx, types: readonly ('invoices' | 'deals')[]): void => {
+export const refreshCalculated = (ctx: PortalCtx, invoices: boolean): void => {
+  const { portal } = ctx;
   let changed = false;
-  for (const type of types) {
-    const info = objectTypes[type];
-    for (const record of Object.values(ctx.portal.objects[type])) {
-      if (record.archived || !refreshAmounts(ctx, info, record)) continue;
-      scheduleIndex(ctx, record);
-      changed = true;
-    }
-  }
+  if (invoices)
+    for (const record of Object.values(portal.objects.invoices))
+      changed = refreshAndIndex(ctx, objectTypes.invoices, record) || changed;
+  for (const id of takeDirtyDeals(portal))
+    changed = refreshAndIndex(ctx, objectTypes.deals, portal.objects.deals[id]) || changed;
   if (changed) ctx.rt.store.touch();
 };
 
@@ -208,6 +222,7 @@ export const insertRecord = (ctx: PortalCtx, info: ObjectTypeInfo, values: Write
   ctx.portal.objects[info.name][id] = record;
   reindex(ctx.portal.objects[info.name], record);
   refreshAmounts(ctx, info, record);
+  markRevenueChange(ctx, info, record);
   scheduleIndex(ctx, record);
   ctx.rt.store.touch();
   return record;
@@ -248,6 +263,7 @@ export const applyUpdate = (
   if (info.name === 'contacts') record.properties.hs_lastmodifieddate = at;
   record.updatedAt = at;
   refreshAmounts(ctx, info, record);
+  markRevenueChange(ctx, info, record);
   scheduleIndex(ctx, record);
   ctx.rt.store.touch();
   return record;
