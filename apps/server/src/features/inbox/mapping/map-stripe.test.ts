@@ -151,6 +151,11 @@ describe('mapSubscription', () => {
       recurringbillingfrequency: 'weekly',
       price: '10',
     });
+    // 3 seats at 10.00 every 3 weeks: 10.00 a week, which 3 seats do not share exactly.
+    expect(withPrice({ unit_amount: 1000, recurring: every('week', 3) }, 3)).toMatchObject({
+      quantity: '1',
+      price: '10',
+    });
     expect(withPrice({ unit_amount: 3000, recurring: every('month', 3) })).toMatchObject({
       recurringbillingfrequency: 'quarterly',
       price: '30',

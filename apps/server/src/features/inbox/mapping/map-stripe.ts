@@ -121,15 +121,16 @@ const pricing = (
   currency: string,
 ): Record<string, string> => {
   const quantity = item.quantity ?? 1;
-  if (isMetered(item.price) || quantity === 0)
-    return { quantity: '0', price: major(unitRate(item.price) * scale, currency) };
-  const gross = grossPerPeriod(item);
-  const even = splitsEvenly(gross, quantity, currency) && splitsEvenly(gross - net, quantity, currency);
-  const units = even ? quantity : 1;
+  if (isMetered(item.price)) return { quantity: '0', price: major(unitRate(item.price), currency) };
+  if (quantity === 0) return { quantity: '0', price: major(unitRate(item.price) * scale, currency) };
+  const gross = grossPerPeriod(item) * scale;
+  const off = gross - net * scale;
+  const units =
+    splitsEvenly(gross, quantity, currency) && splitsEvenly(off, quantity, currency) ? quantity : 1;
   return {
     quantity: String(units),
-    price: major((gross / units) * scale, currency),
-    ...(net < gross ? { discount: major(((gross - net) / units) * scale, currency) } : {}),
+    price: major(gross / units, currency),
+    ...(off > 0 ? { discount: major(off / units, currency) } : {}),
   };
 };
 
