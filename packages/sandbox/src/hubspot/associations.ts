@@ -1,4 +1,5 @@
 import { defaultLabel, labelById } from './association-types.ts';
+import { markDealDirty } from './dirty-deals.ts';
 import { validationError } from './errors.ts';
 import type { AssociationLabel, ObjectTypeName, PortalData } from './types.ts';
 
@@ -9,13 +10,20 @@ const splitKey = (key: string): { type: ObjectTypeName; id: string } => {
   return { type, id };
 };
 
+/** A deal gains or loses a line item: its calculated revenue is to be recalculated. */
+const markRevenueEdge = (portal: PortalData, from: string, to: string): void => {
+  if (from.startsWith('deals:') && to.startsWith('line_items:')) markDealDirty(portal, splitKey(from).id);
+};
+
 const addEdge = (portal: PortalData, from: string, to: string, typeId: number): void => {
+  markRevenueEdge(portal, from, to);
   const edges = (portal.associations[from] ??= {});
   const types = (edges[to] ??= []);
   if (!types.includes(typeId)) types.push(typeId);
 };
 
 const removeEdge = (portal: PortalData, from: string, to: string, typeId?: number): void => {
+  markRevenueEdge(portal, from, to);
   const edges = portal.associations[from];
   const types = edges?.[to];
   if (!edges || !types) return;

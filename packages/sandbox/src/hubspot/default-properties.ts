@@ -20,6 +20,14 @@ export const sandboxOwners = [
 ] as const;
 const ownerIds = sandboxOwners.map((owner) => owner.id);
 
+/** Revenue HubSpot calculates from line items, on deals and on each line item (`deal-revenue.ts`). */
+const revenue: Spec[] = [
+  ['hs_mrr', 'Monthly recurring revenue', 'number', 'number'],
+  ['hs_arr', 'Annual recurring revenue', 'number', 'number'],
+  ['hs_acv', 'Annual contract value', 'number', 'number'],
+  ['hs_tcv', 'Total contract value', 'number', 'number'],
+];
+
 const timestamps = (created: string, modified: string): Spec[] => [
   [created, 'Create date', 'datetime', 'date'],
   [modified, 'Last modified date', 'datetime', 'date'],
@@ -113,8 +121,7 @@ const specs: Record<ObjectTypeName, { group: string; specs: Spec[] }> = {
       ['deal_currency_code', 'Currency', 'string', 'text'],
       ['hubspot_owner_id', 'Deal owner', 'enumeration', 'select', ownerIds],
       ['hs_priority', 'Priority', 'enumeration', 'radio', ['low', 'medium', 'high']],
-      ['hs_mrr', 'Monthly recurring revenue', 'number', 'number'],
-      ['hs_arr', 'Annual recurring revenue', 'number', 'number'],
+      ...revenue,
       ['closed_lost_reason', 'Closed Lost Reason', 'string', 'textarea'],
     ],
   },
@@ -219,6 +226,7 @@ const specs: Record<ObjectTypeName, { group: string; specs: Spec[] }> = {
       ['hs_recurring_billing_period', 'Term', 'string', 'text'],
       ['hs_recurring_billing_start_date', 'Billing start date', 'date', 'date'],
       ['hs_position_on_quote', 'Position on quote', 'number', 'number'],
+      ...revenue,
     ],
   },
   invoices: {
@@ -246,13 +254,17 @@ const specs: Record<ObjectTypeName, { group: string; specs: Spec[] }> = {
   },
 };
 
-/** Calculated by HubSpot: the record id, and an invoice's amounts (from its line items and payments). */
+/**
+ * Calculated by HubSpot: the record id, an invoice's amounts (from its line items and payments), and
+ * the recurring revenue of deals and line items (from the line items' prices and terms).
+ */
 const calculated = new Set([
   'hs_object_id',
   'hs_subtotal',
   'hs_amount_billed',
   'hs_amount_paid',
   'hs_balance_due',
+  ...revenue.map(([name]) => name),
 ]);
 
 /**

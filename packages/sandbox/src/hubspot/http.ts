@@ -53,8 +53,8 @@ export const registerRoute = (app: FastifyInstance, rt: HubSpotRuntime, route: H
       };
       requireScope(rt, auth, typeof route.scopes === 'function' ? route.scopes(call) : route.scopes);
       const result = route.handler(call);
-      // Calculated values (invoice amounts) follow any write, whichever record or association changed.
-      if (route.method !== 'GET' && mayChangeInvoices(call)) refreshCalculated(call);
+      // Calculated values (invoice amounts, deal revenue) follow any write, whichever record or association changed.
+      if (route.method !== 'GET') refreshCalculated(call, mayChangeInvoices(call));
       reply.code(result.status);
       return result.body === undefined ? reply.send() : reply.send(result.body);
     },
@@ -64,7 +64,8 @@ export const registerRoute = (app: FastifyInstance, rt: HubSpotRuntime, route: H
 /**
  * Whether a write may change an invoice's calculated amounts: any write except one whose path names
  * only object types other than invoices and line items (a contact upsert, a deal-to-contact
- * association), so a portal of many invoices is not walked after every such request.
+ * association), so a portal of many invoices is not walked after every such request. Deals are
+ * recalculated by what the write touched (`dirty-deals.ts`), whatever the path.
  */
 const mayChangeInvoices = (call: HsCall): boolean => {
   const named = ['objectType', 'fromObjectType', 'toObjectType'].flatMap((name) => call.params[name] ?? []);

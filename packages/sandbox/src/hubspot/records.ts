@@ -1,11 +1,13 @@
 import { hubspotError, notFound, validationError } from './errors.ts';
+import { dealRevenue } from './deal-revenue.ts';
+import { markDealDirty, takeDirtyDeals } from './dirty-deals.ts';
 import { checkInvoiceArchivable, invoiceAmounts, nextInvoiceNumber } from './invoices.ts';
 import { objectTypes, type ObjectTypeInfo } from './object-types.ts';
 import type { PortalCtx } from './runtime.ts';
 import { applyTypeRules } from './type-rules.ts';
 import type { CrmRecord } from './types.ts';
 import { normalizeValues, type WriteValues } from './values.ts';
-import { removeAllAssociations } from './associations.ts';
+import { associationsOf, removeAllAssociations } from './associations.ts';
 
 export type RecordJson = {
   id: string;
@@ -146,24 +148,53 @@ export const prepareCreate = (ctx: PortalCtx, info: ObjectTypeInfo, input: unkno
   return merged;
 };
 
-/** Sets an invoice's calculated amounts from its line items; true when they changed. */
+/** What HubSpot calculates for a record from its line items: an invoice's amounts, a deal's revenue. */
+const calculatedValues = (ctx: PortalCtx, info: ObjectTypeInfo, record: CrmRecord) => {
+  if (info.name === 'invoices') return invoiceAmounts(ctx.portal, record);
+  return info.name === 'deals' ? dealRevenue(ctx.portal, record) : undefined;
+};
+
+/** Sets a record's calculated values (a null one is cleared); true when they changed. */
 export const refreshAmounts = (ctx: PortalCtx, info: ObjectTypeInfo, record: CrmRecord): boolean => {
-  if (info.name !== 'invoices') return false;
-  const amounts = invoiceAmounts(ctx.portal, record);
-  const changed = Object.entries(amounts).some(([name, value]) => record.properties[name] !== value);
-  Object.assign(record.properties, amounts);
+  const values = calculatedValues(ctx, info, record);
+  if (!values) return false;
+  let changed = false;
+  for (const [name, value] of Object.entries(values)) {
+    if ((record.properties[name] ?? null) === value) continue;
+    changed = true;
+    if (value === null) delete record.properties[name];
+    else record.properties[name] = value;
+  }
   return changed;
 };
 
-/** Calculated values follow every write: invoices' amounts track their line items and associations. */
-export const refreshCalculated = (ctx: PortalCtx): void => {
-  const info = objectTypes.invoices;
+/** A written deal or line item: the deals whose revenue it may change are recalculated after the request. */
+const markRevenueChange = (ctx: PortalCtx, info: ObjectTypeInfo, record: CrmRecord): void => {
+  if (info.name === 'deals') markDealDirty(ctx.portal, record.id);
+  if (info.name === 'line_items')
+    for (const { toId } of associationsOf(ctx.portal, 'line_items', record.id, 'deals'))
+      markDealDirty(ctx.portal, toId);
+};
+
+const refreshAndIndex = (ctx: PortalCtx, info: ObjectTypeInfo, record: CrmRecord | undefined): boolean => {
+  if (!record || record.archived || !refreshAmounts(ctx, info, record)) return false;
+  scheduleIndex(ctx, record);
+  return true;
+};
+
+/**
+ * Calculated values follow every write: invoices' amounts track their line items and associations
+ * (all invoices, when `invoices` says the write may have touched them), deals' revenue those of the
+ * deals a write touched (`dirty-deals.ts`).
+ */
+export const refreshCalculated = (ctx: PortalCtx, invoices: boolean): void => {
+  const { portal } = ctx;
   let changed = false;
-  for (const record of Object.values(ctx.portal.objects.invoices)) {
-    if (record.archived || !refreshAmounts(ctx, info, record)) continue;
-    scheduleIndex(ctx, record);
-    changed = true;
-  }
+  if (invoices)
+    for (const record of Object.values(portal.objects.invoices))
+      changed = refreshAndIndex(ctx, objectTypes.invoices, record) || changed;
+  for (const id of takeDirtyDeals(portal))
+    changed = refreshAndIndex(ctx, objectTypes.deals, portal.objects.deals[id]) || changed;
   if (changed) ctx.rt.store.touch();
 };
 
@@ -191,6 +222,7 @@ export const insertRecord = (ctx: PortalCtx, info: ObjectTypeInfo, values: Write
   ctx.portal.objects[info.name][id] = record;
   reindex(ctx.portal.objects[info.name], record);
   refreshAmounts(ctx, info, record);
+  markRevenueChange(ctx, info, record);
   scheduleIndex(ctx, record);
   ctx.rt.store.touch();
   return record;
@@ -231,6 +263,7 @@ export const applyUpdate = (
   if (info.name === 'contacts') record.properties.hs_lastmodifieddate = at;
   record.updatedAt = at;
   refreshAmounts(ctx, info, record);
+  markRevenueChange(ctx, info, record);
   scheduleIndex(ctx, record);
   ctx.rt.store.touch();
   return record;

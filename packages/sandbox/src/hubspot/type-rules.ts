@@ -1,4 +1,5 @@
 import { propertyValuesError, type PropertyProblem } from './errors.ts';
+import { lineItemRevenueValues } from './deal-revenue.ts';
 import { applyInvoiceRules, money } from './invoices.ts';
 import type { ObjectTypeInfo } from './object-types.ts';
 import type { PortalCtx } from './runtime.ts';
@@ -151,6 +152,7 @@ export const applyTypeRules = (
       const amount = (Number(merged.price) - discount) * quantity;
       merged.amount = Number.isFinite(amount) ? money(amount) : (merged.amount ?? null);
     }
+    Object.assign(merged, lineItemRevenueValues(merged));
   }
   if (info.name === 'products' && merged.hs_recurring_billing_period)
     throwIf(productTermProblem(merged.hs_recurring_billing_period), portalId);

@@ -465,6 +465,94 @@ const cases: Record<string, () => Promise<void>> = {
     expect(property).toMatchObject({ calculated: true, modificationMetadata: { readOnlyValue: true } });
   },
 
+  'deal-revenue-from-line-items': async () => {
+    const crm = portal();
+    const revenue = ['hs_mrr', 'hs_arr', 'hs_acv', 'hs_tcv', 'amount'];
+    const deal = await crm.client.crm.deals.basicApi.create({
+      properties: { dealname: 'Revenue', amount: '999' },
+      associations: [],
+    });
+    const read = async () => (await crm.client.crm.deals.basicApi.getById(deal.id, revenue)).properties;
+    expect(await read()).toMatchObject({ hs_mrr: null, hs_tcv: null });
+    const onDeal = (properties: Record<string, string>) =>
+      crm.client.crm.lineItems.basicApi.create({
+        properties,
+        associations: [
+          {
+            to: { id: deal.id },
+            types: [{ associationCategory: 'HUBSPOT_DEFINED' as never, associationTypeId: 20 }],
+          },
+        ],
+      });
+    // 3 seats at 50.00 a month less 10.00 each: 120.00 a month, for 12 months when no term is given.
+    const seats = await onDeal({
+      name: 'Seats',
+      price: '50',
+      quantity: '3',
+      discount: '10',
+      recurringbillingfrequency: 'monthly',
+    });
+    expect(seats.properties).toMatchObject({ amount: '120', hs_mrr: '120', hs_tcv: '1440' });
+    expect(await read()).toMatchObject({
+      hs_mrr: '120',
+      hs_arr: '1440',
+      hs_acv: '1440',
+      hs_tcv: '1440',
+      amount: '999',
+    });
+    // A yearly line of 240.00 over a 24-month term: 20.00 a month, 480.00 over the term, 240.00 in a year.
+    await onDeal({
+      name: 'Support',
+      price: '240',
+      recurringbillingfrequency: 'annually',
+      hs_recurring_billing_period: 'P24M',
+    });
+    // Every two weeks at 60.00: 60 × 26 / 12 = 130.00 a month; a 26-week term is 6 months.
+    const biweekly = await onDeal({
+      name: 'Care',
+      price: '60',
+      recurringbillingfrequency: 'biweekly',
+      hs_recurring_billing_period: 'P26W',
+    });
+    // A one-time setup fee counts in TCV and ACV only.
+    await onDeal({ name: 'Setup', price: '100' });
+    expect(await read()).toMatchObject({
+      hs_mrr: '270',
+      hs_arr: '3240',
+      hs_acv: String(1440 + 240 + 780 + 100),
+      hs_tcv: String(1440 + 480 + 780 + 100),
+    });
+    await crm.client.crm.lineItems.basicApi.archive(biweekly.id);
+    expect((await read()).hs_mrr).toBe('140');
+    await crm.client.crm.lineItems.basicApi.update(seats.id, { properties: { quantity: '1' } });
+    expect((await read()).hs_mrr).toBe('60');
+  },
+
+  'deal-revenue-read-only': async () => {
+    const crm = portal();
+    for (const name of ['hs_mrr', 'hs_arr', 'hs_acv', 'hs_tcv']) {
+      await expectProblem(
+        crm.client.crm.deals.basicApi.create({
+          properties: { dealname: 'Set', [name]: '10' },
+          associations: [],
+        }),
+        name,
+        'READ_ONLY_VALUE',
+        `"${name}" is a calculated property; its value cannot be set.`,
+      );
+      await expectProblem(
+        lineItemIn(crm, { name: 'Set', price: '1', [name]: '10' }),
+        name,
+        'READ_ONLY_VALUE',
+      );
+    }
+    const property = (await crm.client.crm.properties.coreApi.getByName('deals', 'hs_tcv')) as unknown as {
+      modificationMetadata: { readOnlyValue: boolean };
+      calculated: boolean;
+    };
+    expect(property).toMatchObject({ calculated: true, modificationMetadata: { readOnlyValue: true } });
+  },
+
   'invoice-dates': async () => {
     const crm = portal();
     const before = Date.now();

@@ -13,6 +13,9 @@ const contactsGuide = `${docs}/crm/objects/contacts/guide`;
 const propertiesGuide = `${docs}/crm/properties/guide`;
 const companiesGuide = `${docs}/crm/objects/companies/guide`;
 const associationsGuide = `${docs}/crm/associations/associations-v4/guide`;
+const dealProperties = 'https://knowledge.hubspot.com/crm-deals/hubspots-default-deal-properties';
+const lineItemProperties = 'https://knowledge.hubspot.com/properties/hubspots-default-line-item-properties';
+const lineItemEditor = 'https://knowledge.hubspot.com/deals/edit-products-and-terms-in-the-line-items-editor';
 const mergeChangelog =
   'https://developers.hubspot.com/changelog/updated-merge-functionality-for-contacts-and-companies';
 
@@ -86,6 +89,18 @@ export const hubspotRules: readonly ProviderRule[] = [
     'Writing a property whose readOnlyValue is true (any object type: hs_object_id, last-modified dates, an invoice\'s hs_subtotal, hs_amount_billed, hs_amount_paid, hs_balance_due, hs_number, hs_invoice_link, hs_payment_date) answers 400, property problem READ_ONLY_VALUE "\\"<name>\\" is a read only property; its value cannot be set." ("a calculated property" for calculated ones).',
     'https://github.com/HubSpot/ui-extensions-examples/issues/77 (a read-only property answers 400); readOnlyValue in the properties API',
     'Which invoice properties are read-only is not listed: the calculated amounts, the generated number and link, and the payment date are.',
+  ),
+  rule(
+    'deal-revenue-from-line-items',
+    "A deal's hs_mrr, hs_arr, hs_acv and hs_tcv are calculated from its associated line items, never from its amount, and follow every write to them or their associations: a line item's net price (amount = (price − discount) × quantity) is what it bills each period of its recurringbillingfrequency (weekly 12/52 of a month … per_five_years 60 months); its term hs_recurring_billing_period (PnM, PnY, PnW) is how long it bills, 12 months when it has none. A recurring line item adds amount ÷ months per period to MRR, 12 × that to ARR, that × its term in months to TCV and × min(term, 12) to ACV; one without a frequency is a one-time charge, in TCV and ACV only. Each line item carries its own four figures; a deal with no line items has none.",
+    `${dealProperties} (ARR: "calculated based on the term length and values of the recurring line items associated to the deal. If there is no term length, HubSpot assumes a term of 12 months. It does not take into account the value in the Amount property"; ACV: "the value of the deal over a 12-month period"; TCV: "based on the line items associated to the deal, including any recurring revenue and one-time charges"); ${lineItemProperties} (Term: "if a monthly line item has 12 fixed payments, the value would be 12"; Net price); ${lineItemEditor} (unit price, discount and billing frequency set per line item)`,
+    'The pages give what each figure means, not its arithmetic: MRR is read as ARR ÷ 12, a term that is not a whole number of periods counts its months pro rata, weeks are 12/52 of a month and days 12/365, and one-time charges count in ACV as they fall within its 12 months.',
+  ),
+  rule(
+    'deal-revenue-read-only',
+    'hs_mrr, hs_arr, hs_acv and hs_tcv of deals and line items are calculated (calculated: true, readOnlyValue: true in the properties API): writing one answers 400, property problem READ_ONLY_VALUE "\\"<name>\\" is a calculated property; its value cannot be set."',
+    `https://community.hubspot.com/t5/CRM/Deal-Recalc-Amount-Annual-Contract-Value-Annual-Recurring/m-p/454681 (HubSpot's community team: "The MRR and ARR properties are calculated by HubSpot and cannot be adjusted directly"); ${propertiesGuide} (calculated, readOnlyValue)`,
+    'The answer is worded as for the other calculated properties (rule read-only-values).',
   ),
   rule(
     'invoice-dates',

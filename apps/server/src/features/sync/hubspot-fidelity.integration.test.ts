@@ -171,6 +171,15 @@ describe('HubSpot as it really is', () => {
     expect(invoiceOfStripe('in_fid4')?.properties.hs_invoice_status).toBe('open');
   });
 
+  /** Syncs a subscription of one 10.00 price billed at `recurring`, and gives its deal's line item. */
+  const lineOfPriceBilled = async (label: string, recurring: Record<string, unknown>) => {
+    const id = `sub_fid_${label.replaceAll(' ', '')}`;
+    const subscription = billingSubscriptionOf(id, 'cus_fid');
+    for (const item of subscription.items.data) Object.assign(item.price, { recurring });
+    expect((await sync('customer.subscription.created', subscription)).status).toBe('success');
+    return lineItemsOf('deals', dealOf(id)?.id ?? '')[0];
+  };
+
   it.each([
     ['every week', { interval: 'week', interval_count: 1 }, 'weekly'],
     ['every 2 weeks', { interval: 'week', interval_count: 2 }, 'biweekly'],
@@ -179,11 +188,7 @@ describe('HubSpot as it really is', () => {
     ['every year', { interval: 'year', interval_count: 1 }, 'annually'],
     ['every 2 years', { interval: 'year', interval_count: 2 }, 'per_two_years'],
   ])('bills a price %s %s', async (label, recurring, frequency) => {
-    const id = `sub_fid_${label.replaceAll(' ', '')}`;
-    const subscription = billingSubscriptionOf(id, 'cus_fid');
-    for (const item of subscription.items.data) Object.assign(item.price, { recurring });
-    expect((await sync('customer.subscription.created', subscription)).status).toBe('success');
-    const [line] = lineItemsOf('deals', dealOf(id)?.id ?? '');
+    const line = await lineOfPriceBilled(label, recurring);
     expect(line?.properties).toMatchObject({
       recurringbillingfrequency: frequency,
       hs_recurring_billing_start_date: '2023-11-14',
@@ -206,20 +211,21 @@ describe('HubSpot as it really is', () => {
   });
 
   it.each([
-    ['every day', { interval: 'day', interval_count: 1 }],
-    ['every 5 months', { interval: 'month', interval_count: 5 }],
-  ])('writes a price billed %s without a frequency and warns', async (label, recurring) => {
-    const id = `sub_fid_${label.replaceAll(' ', '')}`;
-    const subscription = billingSubscriptionOf(id, 'cus_fid');
-    for (const item of subscription.items.data) Object.assign(item.price, { recurring });
-    const settled = await sync('customer.subscription.created', subscription);
-    expect(settled).toMatchObject({
-      status: 'warning',
-      reason: expect.stringContaining(`billed ${label}, which HubSpot`),
-    });
-    const [line] = lineItemsOf('deals', dealOf(id)?.id ?? '');
-    expect(line?.properties.recurringbillingfrequency ?? null).toBeNull();
-  });
+    ['every day', { interval: 'day', interval_count: 1 }, 'monthly', '304.166667'],
+    ['every 5 months', { interval: 'month', interval_count: 5 }, 'monthly', '2'],
+    ['every 4 weeks', { interval: 'week', interval_count: 4 }, 'weekly', '2.5'],
+  ])(
+    'writes a price billed %s at HubSpot’s nearest frequency, its price scaled to it (decision 077)',
+    async (label, recurring, frequency, price) => {
+      const line = await lineOfPriceBilled(label, recurring);
+      // 10.00 a period: every day is 365/12 days a month, every 5 months 2.00 a month, every 4 weeks 2.50 a week.
+      expect(line?.properties).toMatchObject({
+        recurringbillingfrequency: frequency,
+        price,
+        description: expect.stringContaining(`Billed ${label}`),
+      });
+    },
+  );
 
   it.each([
     ['JPY', 1500, '1500'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billingFrequency, termOf, unsupportedIntervalWarning, utcDate } from './billing-terms.ts';
+import { billingFrequency, describeInterval, hubspotBilling, termOf, utcDate } from './billing-terms.ts';
 
 describe('billingFrequency', () => {
   it.each([
@@ -29,10 +29,28 @@ describe('billingFrequency', () => {
     expect(billingFrequency({ interval, interval_count: count })).toBeUndefined();
   });
 
-  it('names the interval in the warning', () => {
-    expect(unsupportedIntervalWarning({ interval: 'month', interval_count: 5 })).toMatch(/every 5 months/);
-    expect(unsupportedIntervalWarning({ interval: 'day', interval_count: 1 })).toMatch(/every day/);
+  it('names the interval', () => {
+    expect(describeInterval({ interval: 'month', interval_count: 5 })).toBe('every 5 months');
+    expect(describeInterval({ interval: 'day', interval_count: 1 })).toBe('every day');
   });
+});
+
+describe('hubspotBilling', () => {
+  it.each([
+    ['month', 3, 'quarterly', 1],
+    ['week', 2, 'biweekly', 1],
+    ['week', 4, 'weekly', 1 / 4],
+    ['month', 2, 'monthly', 1 / 2],
+    ['month', 18, 'monthly', 1 / 18],
+    ['day', 30, 'monthly', 365 / 12 / 30],
+  ] as const)(
+    'writes every %s × %i as %s at %d of the price (a frequency HubSpot has keeps the price)',
+    (interval, count, frequency, scale) => {
+      const billing = hubspotBilling({ interval, interval_count: count });
+      expect(billing.frequency).toBe(frequency);
+      expect(billing.scale).toBeCloseTo(scale, 12);
+    },
+  );
 });
 
 describe('termOf', () => {

@@ -4,8 +4,9 @@ import type Stripe from 'stripe';
  * A Stripe price's billing interval as HubSpot's line-item fields: `recurringbillingfrequency`
  * (HubSpot's fixed set of frequencies) and, for a subscription that ends on a date, the term
  * `hs_recurring_billing_period` (`P{n}M`, or `P{n}W` for weekly ones, as HubSpot pairs them).
- * An interval HubSpot has no frequency for (daily, every 5 months, …) gets no frequency and a
- * warning instead of a refused batch (decision 022).
+ * An interval HubSpot has no frequency for (daily, every 5 months, every 3 weeks) is written at
+ * the nearest frequency with its price scaled to it (`hubspotBilling`, decision 077), so HubSpot's
+ * MRR is the subscription's.
  */
 const weekly: Record<number, string> = { 1: 'weekly', 2: 'biweekly' };
 const monthly: Record<number, string> = {
@@ -34,14 +35,25 @@ const intervalWords: Record<Recurring['interval'], [one: string, many: string]> 
   year: ['year', 'years'],
 };
 
-/** "every 5 months": how the warning names an interval HubSpot cannot express. */
+/** "every 5 months": how a line item's description names an interval HubSpot cannot express. */
 export const describeInterval = ({ interval, interval_count: count }: Recurring): string => {
   const [one, many] = intervalWords[interval] ?? [interval, `${interval}s`];
   return count === 1 ? `every ${one}` : `every ${count} ${many}`;
 };
 
-export const unsupportedIntervalWarning = (recurring: Recurring): string =>
-  `The price is billed ${describeInterval(recurring)}, which HubSpot’s billing frequencies cannot express: its line item was written without a billing frequency`;
+/**
+ * How HubSpot bills a Stripe interval: its frequency, and what one Stripe period's amount is
+ * multiplied by to be one HubSpot period's. Every N weeks is weekly at 1/N; every N months (or
+ * years) with no frequency of its own is monthly at 1/N months; every N days is monthly at
+ * (365/12)/N, the month decision 073 counts.
+ */
+export const hubspotBilling = (recurring: Recurring): { frequency: string; scale: number } => {
+  const frequency = billingFrequency(recurring);
+  if (frequency) return { frequency, scale: 1 };
+  if (recurring.interval === 'week') return { frequency: 'weekly', scale: 1 / recurring.interval_count };
+  const months = monthsOf(recurring) ?? (recurring.interval_count * 12) / 365;
+  return { frequency: 'monthly', scale: 1 / months };
+};
 
 const secondsPerWeek = 7 * 24 * 3600;
 const secondsPerMonth = (365.25 / 12) * 24 * 3600;

@@ -132,14 +132,90 @@ describe('mapSubscription', () => {
     expect(ending.records[1]?.properties).toMatchObject({ hs_recurring_billing_period: 'P12M' });
   });
 
-  it('writes a price HubSpot has no frequency for without one, and says so', () => {
-    const every5Months = subscription('active', [{ id: 'price_a', amount: 100 }]);
-    const [item] = every5Months.items.data;
-    if (item) item.price.recurring = { interval: 'month', interval_count: 5 } as Stripe.Price.Recurring;
-    const mapped = mapSubscription(every5Months, [rule()]);
-    expect(mapped.records[1]?.properties).not.toHaveProperty('recurringbillingfrequency');
-    expect(mapped.records[1]?.properties).not.toHaveProperty('hs_recurring_billing_period');
-    expect(mapped.warnings).toEqual([expect.stringMatching(/billed every 5 months, which HubSpot/)]);
+  const withPrice = (price: Partial<Stripe.Price>, quantity = 1, extra: Record<string, unknown> = {}) => {
+    const base = subscription('active', [{ id: 'price_a', amount: 100 }]);
+    const [item] = base.items.data;
+    if (item) Object.assign(item, { quantity, price: { ...item.price, ...price } });
+    return mapSubscription({ ...base, ...extra } as Stripe.Subscription, [rule()]).records[1]?.properties;
+  };
+  const every = (interval: string, count: number) =>
+    ({ interval, interval_count: count, usage_type: 'licensed' }) as Stripe.Price.Recurring;
+
+  it('writes an interval HubSpot has no frequency for at the nearest one, its price scaled, and says so', () => {
+    expect(withPrice({ unit_amount: 2000, recurring: every('month', 2) })).toMatchObject({
+      recurringbillingfrequency: 'monthly',
+      price: '10',
+      description: expect.stringMatching(/^Billed every 2 months/),
+    });
+    expect(withPrice({ unit_amount: 3000, recurring: every('week', 3) })).toMatchObject({
+      recurringbillingfrequency: 'weekly',
+      price: '10',
+    });
+    // 3 seats at 10.00 every 3 weeks: 10.00 a week, which 3 seats do not share exactly.
+    expect(withPrice({ unit_amount: 1000, recurring: every('week', 3) }, 3)).toMatchObject({
+      quantity: '1',
+      price: '10',
+    });
+    expect(withPrice({ unit_amount: 3000, recurring: every('month', 3) })).toMatchObject({
+      recurringbillingfrequency: 'quarterly',
+      price: '30',
+    });
+  });
+
+  it('writes a metered price at quantity 0, so HubSpot counts no revenue for it', () => {
+    expect(
+      withPrice({ unit_amount: 5, recurring: { ...every('month', 1), usage_type: 'metered' } }),
+    ).toMatchObject({
+      quantity: '0',
+      price: '0.05',
+      description: expect.stringMatching(/^Usage-based: 0.05 USD per unit/),
+    });
+  });
+
+  it('prices a tiered item by its tiers, split over its units when they share it exactly', () => {
+    const tiers = [
+      { up_to: 5, unit_amount: 1000, flat_amount: null },
+      { up_to: null, unit_amount: 800, flat_amount: 333 },
+    ] as Stripe.Price.Tier[];
+    const tiered = { billing_scheme: 'tiered', tiers, unit_amount: null } as Partial<Stripe.Price>;
+    // Volume: all 10 at the second tier, 80.00 + 3.33 flat = 83.33, 8.333 a unit.
+    expect(withPrice({ ...tiered, tiers_mode: 'volume' }, 10)).toMatchObject({
+      quantity: '10',
+      price: '8.333',
+    });
+    // Graduated: 5 × 10.00 + 2 × 8.00 + 3.33 = 69.33, which 7 units do not share: one unit of it.
+    expect(withPrice({ ...tiered, tiers_mode: 'graduated' }, 7)).toMatchObject({
+      quantity: '1',
+      price: '69.33',
+    });
+    expect(withPrice({ ...tiered, tiers_mode: 'graduated' }, 4)).toMatchObject({
+      quantity: '4',
+      price: '10',
+    });
+  });
+
+  it('gives each unit its share of the coupons as a unit discount, a fixed amount off taken in item order', () => {
+    const coupons = {
+      discounts: [
+        { source: { coupon: { percent_off: 20, amount_off: null } } },
+        { source: { coupon: { percent_off: null, amount_off: 1000, currency: 'usd' } } },
+      ],
+    };
+    // 3 × 50.00 = 150.00, − 20 % = 120.00, − 10.00 = 110.00: 40.00 off, which 3 units do not share.
+    expect(withPrice({ unit_amount: 5000 }, 3, coupons)).toMatchObject({
+      quantity: '1',
+      price: '150',
+      discount: '40',
+    });
+    // 4 units share 200.00 − 20 % − 10.00 = 150.00: 12.50 off each.
+    expect(withPrice({ unit_amount: 5000 }, 4, coupons)).toMatchObject({
+      quantity: '4',
+      price: '50',
+      discount: '12.5',
+    });
+    const legacy = { discount: { coupon: { percent_off: 50, amount_off: null } } };
+    expect(withPrice({ unit_amount: 5000 }, 1, legacy)).toMatchObject({ price: '50', discount: '25' });
+    expect(withPrice({ unit_amount: 5000 }, 1)).not.toHaveProperty('discount');
   });
 
   it('warns with the reason and writes no deal when no rule has the status', () => {

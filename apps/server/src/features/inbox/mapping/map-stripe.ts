@@ -9,8 +9,9 @@ import {
   type CrmInvoiceStatus,
   type RecordWrite,
 } from '@billbridge/contract';
-import { billingFrequency, termOf, unsupportedIntervalWarning, utcDate } from './billing-terms.ts';
-import { majorUnits } from './money.ts';
+import { describeInterval, hubspotBilling, termOf, utcDate } from './billing-terms.ts';
+import { grossPerPeriod, isMetered, netPerPeriod, unitRate } from './recurring-value.ts';
+import { majorUnits, minorUnitExponent } from './money.ts';
 
 /**
  * Stripe objects → HubSpot records (ARCHITECTURE §7.4), pure: no I/O, so every rule is a unit test.
@@ -91,9 +92,94 @@ export const mapCustomer = (customer: Stripe.Customer | Stripe.DeletedCustomer):
 const priceIdsOf = (subscription: Stripe.Subscription): string[] =>
   subscription.items.data.map((item) => item.price.id);
 
+type Written = Omit<RecordWrite, 'eventCreated' | 'eventRank' | 'eventRowIds'>;
+
+/** Decimals of a minor-unit amount that give six in major units, as far as HubSpot's numbers are written. */
+const minorDecimals = (currency: string): number => Math.max(0, 6 - minorUnitExponent(currency));
+
+/** A fractional amount in minor units as HubSpot's major-unit number, to six decimals at most. */
+const major = (minor: number, currency: string): string =>
+  majorUnits(minor.toFixed(minorDecimals(currency)), currency);
+
+/** Whether `units` share `amount` exactly, as written: else HubSpot's (price − discount) × quantity drifts. */
+const splitsEvenly = (amount: number, units: number, currency: string): boolean =>
+  Math.abs(Number((amount / units).toFixed(minorDecimals(currency))) * units - amount) < 1e-9;
+
+/**
+ * A subscription item's price, quantity and unit discount as HubSpot's line item takes them, so
+ * that HubSpot's net price, (price − discount) × quantity, is what the item bills per HubSpot
+ * period after coupons (`scale` turns a Stripe period into HubSpot's, `hubspotBilling`). A
+ * metered item has quantity 0 at its unit rate: it bills usage afterwards, and a fixed amount
+ * would make HubSpot count revenue nobody has committed to. An item whose amount or discount does
+ * not split evenly over its units (a tiered price, a fixed amount off) is one unit of its whole
+ * amount, as invoice lines are, so HubSpot's figures stay exact.
+ */
+const pricing = (
+  item: Stripe.SubscriptionItem,
+  net: number,
+  scale: number,
+  currency: string,
+): Record<string, string> => {
+  const quantity = item.quantity ?? 1;
+  if (isMetered(item.price)) return { quantity: '0', price: major(unitRate(item.price), currency) };
+  if (quantity === 0) return { quantity: '0', price: major(unitRate(item.price) * scale, currency) };
+  const gross = grossPerPeriod(item) * scale;
+  const off = gross - net * scale;
+  const units =
+    splitsEvenly(gross, quantity, currency) && splitsEvenly(off, quantity, currency) ? quantity : 1;
+  return {
+    quantity: String(units),
+    price: major(gross / units, currency),
+    ...(off > 0 ? { discount: major(off / units, currency) } : {}),
+  };
+};
+
+/** What the line item's description says where HubSpot's figures alone would mislead. */
+const billingNote = (item: Stripe.SubscriptionItem, scale: number, currency: string): string | undefined => {
+  const recurring = item.price.recurring;
+  if (!recurring) return undefined;
+  if (isMetered(item.price))
+    return `Usage-based: ${major(unitRate(item.price), currency)} ${currency} per unit, billed ${describeInterval(recurring)} for what was used`;
+  return scale === 1
+    ? undefined
+    : `Billed ${describeInterval(recurring)}: shown at HubSpot's nearest billing frequency, at the same value a month`;
+};
+
+const subscriptionLineItem = (
+  subscription: Stripe.Subscription,
+  item: Stripe.SubscriptionItem,
+  net: number,
+  dealRef: CrmRef,
+): Written => {
+  const currency = subscription.currency.toUpperCase();
+  const recurring = item.price.recurring;
+  const billing = recurring ? hubspotBilling(recurring) : undefined;
+  const scale = billing?.scale ?? 1;
+  return {
+    objectType: 'line_items' as const,
+    idProperty: skuProperty,
+    id: item.id,
+    stripeObjectId: item.id,
+    parent: dealRef,
+    properties: defined({
+      [skuProperty]: item.id,
+      name: item.price.nickname ?? idOf(item.price.product) ?? item.price.id,
+      description: billingNote(item, scale, currency),
+      ...pricing(item, net, scale, currency),
+      hs_line_item_currency_code: currency,
+      recurringbillingfrequency: billing?.frequency,
+      hs_recurring_billing_period: recurring
+        ? termOf(recurring, subscription.start_date, subscription.cancel_at)
+        : undefined,
+      hs_recurring_billing_start_date: billing ? utcDate(subscription.start_date) : undefined,
+    }),
+  };
+};
+
 /**
  * A billing subscription becomes a deal in the stage of the first matching mapping rule, with one
- * line item per subscription item; no matching rule → a warning and no deal.
+ * line item per subscription item carrying its recurring terms, from which HubSpot computes the
+ * deal's MRR, ARR, ACV and TCV (decision 077); no matching rule → a warning and no deal.
  */
 export const mapSubscription = (
   subscription: Stripe.Subscription,
@@ -102,39 +188,12 @@ export const mapSubscription = (
   const match = matchMappingRule(rules, { status: subscription.status, priceIds: priceIdsOf(subscription) });
   if (!match.matched) return nothing(`${match.reason}: no deal was written`);
   const currency = subscription.currency.toUpperCase();
-  const amount = subscription.items.data.reduce(
-    (sum, item) =>
-      sum + (item.price.unit_amount ?? Number(item.price.unit_amount_decimal ?? 0)) * (item.quantity ?? 1),
-    0,
-  );
+  const net = netPerPeriod(subscription);
   const dealRef: CrmRef = { objectType: 'deals', stripeObjectId: subscription.id };
   const customerId = idOf(subscription.customer) as string;
-  const warnings: string[] = [];
-  const lineItems = subscription.items.data.map((item) => {
-    const recurring = item.price.recurring;
-    const frequency = recurring ? billingFrequency(recurring) : undefined;
-    if (recurring && !frequency) warnings.push(unsupportedIntervalWarning(recurring));
-    return {
-      objectType: 'line_items' as const,
-      idProperty: skuProperty,
-      id: item.id,
-      stripeObjectId: item.id,
-      parent: dealRef,
-      properties: defined({
-        [skuProperty]: item.id,
-        name: item.price.nickname ?? idOf(item.price.product) ?? item.price.id,
-        quantity: String(item.quantity ?? 1),
-        price: majorUnits(item.price.unit_amount_decimal ?? item.price.unit_amount, currency),
-        hs_line_item_currency_code: currency,
-        recurringbillingfrequency: frequency,
-        hs_recurring_billing_period:
-          recurring && frequency
-            ? termOf(recurring, subscription.start_date, subscription.cancel_at)
-            : undefined,
-        hs_recurring_billing_start_date: frequency ? utcDate(subscription.start_date) : undefined,
-      }),
-    };
-  });
+  const lineItems = subscription.items.data.map((item, index) =>
+    subscriptionLineItem(subscription, item, net[index] ?? 0, dealRef),
+  );
   return {
     records: [
       {
@@ -145,7 +204,10 @@ export const mapSubscription = (
         properties: defined({
           [stripeIdProperty]: subscription.id,
           dealname: `Subscription ${subscription.id}`,
-          amount: majorUnits(amount, currency),
+          amount: major(
+            net.reduce((sum, amount) => sum + amount, 0),
+            currency,
+          ),
           deal_currency_code: currency,
           pipeline: match.rule.hubspot_pipeline,
           dealstage: match.rule.hubspot_stage,
@@ -156,7 +218,7 @@ export const mapSubscription = (
     ],
     associations: [{ from: dealRef, to: contactRef(customerId) }],
     needsCustomer: customerId,
-    warnings,
+    warnings: [],
   };
 };
 

@@ -22,7 +22,27 @@ describe('a subscription’s monthly amount', () => {
     expect(monthlyOfSubscription(subscription([item(monthly(10_000))], { discounts }))).toBe(7000);
   });
 
-  it('reads a tiered price from its first tier, and a day interval as 365/12 days a month', () => {
+  it('takes a fixed amount off once a period, not once a month, and only in its own currency', () => {
+    const yearly = item({
+      unit_amount: 12_000,
+      recurring: { interval: 'year', interval_count: 1, usage_type: 'licensed' } as Stripe.Price.Recurring,
+    });
+    const off = (coupon: Record<string, unknown>) => ({
+      currency: 'usd',
+      discounts: [{ source: { coupon } }],
+    });
+    // 120.00 a year − 12.00 = 108.00 a year: 9.00 a month.
+    expect(monthlyOfSubscription(subscription([yearly], off({ amount_off: 1200, currency: 'usd' })))).toBe(
+      900,
+    );
+    expect(monthlyOfSubscription(subscription([yearly], off({ amount_off: 1200, currency: 'eur' })))).toBe(
+      1000,
+    );
+    const legacy = { currency: 'usd', discounts: [], discount: { coupon: { percent_off: 50 } } };
+    expect(monthlyOfSubscription(subscription([yearly], legacy))).toBe(500);
+  });
+
+  it('reads a tiered price by the tier its quantity falls in, and a day interval as 365/12 days a month', () => {
     const tiered = item(
       {
         ...monthly(0),

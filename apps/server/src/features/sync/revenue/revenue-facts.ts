@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { PaymentStatus } from '@billbridge/contract';
+import { monthlyValue } from '../../inbox/mapping/recurring-value.ts';
 
 /** What one Stripe object adds to its customer's revenue (the `revenue_fact` row, decision 073). */
 export type RevenueFact = {
@@ -17,14 +18,6 @@ export type RevenueFact = {
   eventCreated: number;
 };
 
-/** Months per billing interval: a year is 12, a week 12/52 of none… Stripe's `recurring.interval`. */
-const monthsPer: Record<Stripe.Price.Recurring.Interval, number> = {
-  day: 12 / 365,
-  week: 12 / 52,
-  month: 1,
-  year: 12,
-};
-
 /** Subscription statuses that bill (a trial has not paid yet; Stripe's subscription lifecycle). */
 const billingStatuses = new Set(['active', 'past_due', 'unpaid']);
 
@@ -32,47 +25,11 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
   typeof value === 'string' ? value : (value?.id ?? null);
 
 /**
- * An item's amount per month in minor units: unit amount × quantity over the months of its
- * interval. Metered prices bill usage afterwards and have no fixed amount: 0. Tiered prices are
- * read from their first tier's unit and flat amounts, the amount a licensed quantity there costs.
+ * The monthly amount while the subscription bills, after its coupons (`monthlyValue`, the rule the
+ * deal's line items follow too).
  */
-export const monthlyOfItem = (item: Stripe.SubscriptionItem): number => {
-  const { price } = item;
-  const recurring = price.recurring;
-  if (!recurring || recurring.usage_type === 'metered') return 0;
-  const quantity = item.quantity ?? 1;
-  const unit = Number(price.unit_amount_decimal ?? price.unit_amount ?? 0);
-  const tier = price.tiers?.[0];
-  const perPeriod =
-    price.billing_scheme === 'tiered' && tier
-      ? Number(tier.unit_amount_decimal ?? tier.unit_amount ?? 0) * quantity + (tier.flat_amount ?? 0)
-      : unit * quantity;
-  return perPeriod / ((monthsPer[recurring.interval] ?? 1) * recurring.interval_count);
-};
-
-type CouponLike = Pick<Stripe.Coupon, 'percent_off' | 'amount_off' | 'duration'> & {
-  currency?: string | null;
-};
-
-/** The coupons a subscription's discounts apply, where Stripe sent them expanded. */
-const couponsOf = (subscription: Stripe.Subscription): CouponLike[] =>
-  (subscription.discounts ?? []).flatMap((discount) => {
-    if (typeof discount === 'string') return [];
-    const legacy = (discount as { coupon?: CouponLike }).coupon;
-    const source = (discount as { source?: { coupon?: CouponLike | string | null } }).source?.coupon;
-    const coupon = legacy ?? (typeof source === 'object' ? source : undefined);
-    return coupon ? [coupon] : [];
-  });
-
-/** The monthly amount after the subscription's coupons: percentages first, then fixed amounts (per month). */
-export const monthlyOfSubscription = (subscription: Stripe.Subscription): number => {
-  if (!billingStatuses.has(subscription.status)) return 0;
-  const gross = subscription.items.data.reduce((sum, item) => sum + monthlyOfItem(item), 0);
-  const coupons = couponsOf(subscription);
-  const percent = coupons.reduce((left, coupon) => left * (1 - (coupon.percent_off ?? 0) / 100), 1);
-  const fixed = coupons.reduce((sum, coupon) => sum + (coupon.amount_off ?? 0), 0);
-  return Math.max(0, gross * percent - fixed);
-};
+export const monthlyOfSubscription = (subscription: Stripe.Subscription): number =>
+  billingStatuses.has(subscription.status) ? Math.max(0, monthlyValue(subscription)) : 0;
 
 const subscriptionFact = (subscription: Stripe.Subscription, created: number): RevenueFact => ({
   ...noPayment(subscription.id, 'subscription', created),
