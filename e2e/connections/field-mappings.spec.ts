@@ -61,3 +61,67 @@ test('an admin maps a customer metadata key to a new HubSpot contact property, a
   ).toContainText('Not in HubSpot any more');
   await expectAccessible(page, 'a field mapping whose property is gone');
 });
+
+test('an admin maps the product’s plan tier to a new deal property and a new billing subscription’s deal has it in HubSpot', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page, newUser('product-fields'));
+  const id = await createWorkspace(page, 'Product Shop');
+  const business = `Product ${Date.now()}`;
+  const portalName = `Product portal ${Date.now()}`;
+  await setUpSync(page, id, { business, portalName, status: 'trialing', stage: 'Appointment Scheduled' });
+
+  // Deals: the product's metadata key `plan_tier` to a new deal property "Plan tier".
+  const mappings = page.getByRole('group', { name: 'Add field mapping' });
+  await choose(mappings, 'HubSpot object', 'Deals');
+  await choose(mappings, 'Stripe value', 'Metadata key of the Product…');
+  await mappings.getByRole('textbox', { name: 'Metadata key' }).fill('plan_tier');
+  await choose(mappings, 'HubSpot property', 'Create a new property…');
+  await mappings.getByRole('textbox', { name: 'New property name' }).fill('Plan tier');
+  await mappings.getByRole('button', { name: 'Create property' }).click();
+  await expect(mappings.getByRole('combobox', { name: 'HubSpot property' })).toHaveValue(
+    'Plan tier (plan_tier)',
+  );
+  await mappings.getByRole('button', { name: 'Add field mapping' }).click();
+  await expect(
+    page.getByRole('table', { name: 'Deals' }).getByRole('row', { name: /product\.metadata\.plan_tier/ }),
+  ).toContainText('Plan tier');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your changes have been saved.' })).toBeVisible();
+  await expectAccessible(page, 'with a product field mapping');
+
+  // A product whose metadata names the tier, and a billing subscription of its price.
+  const control = await openControlPage(page);
+  await control.getByRole('banner').getByRole('link', { name: business }).click();
+  const productForm = controlForm(control, 'Create product with price');
+  await productForm.getByLabel('Product name').fill('Gold plan');
+  await productForm.getByLabel('Product metadata').fill('plan_tier=gold');
+  await productForm.getByRole('button').click();
+  const created = (await control.getByText(/^Created product prod_\w+ with price/).textContent()) ?? '';
+  const priceId = /price_\w+/.exec(created)?.[0] ?? '';
+  const customerForm = controlForm(control, 'Create customer');
+  await customerForm.getByLabel('Name').fill('Gus Gold');
+  await customerForm.getByLabel('E-mail').fill('gus.gold@example.com');
+  await customerForm.getByRole('button').click();
+  await expect(control.getByText(/^Created customer/)).toBeVisible();
+  const billing = controlForm(control, 'Create billing subscription');
+  await billing.getByLabel('Customer').selectOption({ label: 'Gus Gold' });
+  await billing.getByLabel('Price').selectOption(priceId);
+  await billing.getByLabel('Trial days').fill('14');
+  await billing.getByRole('button').click();
+  const subscription = (await control.getByText(/^Created sub_\w+ \(trialing\)\.$/).textContent()) ?? '';
+  const dealName = `Subscription ${/sub_\w+/.exec(subscription)?.[0] ?? ''}`;
+
+  // The deal in the sandbox's HubSpot portal carries the product's tier.
+  const portal = await context.newPage();
+  await portal.goto(control.url().replace(/\/_sandbox\/.*$/, '/_sandbox'));
+  await portal.getByRole('banner').getByRole('link', { name: portalName }).click();
+  await untilShown(portal, 'Sales Pipeline › Appointment Scheduled', dealName);
+  await expect(
+    portal
+      .getByRole('region', { name: 'Sales Pipeline › Appointment Scheduled' })
+      .getByRole('row', { name: new RegExp(dealName) }),
+  ).toContainText('plan_tier: gold');
+});

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldMapping } from '@billbridge/contract';
 import type { Sandbox } from '@billbridge/sandbox';
-import { stripeProduct } from '../../db/schema.ts';
+import { crmLink, stripeProduct } from '../../db/schema.ts';
 import { seedSyncedWorkspace, syncBed, type SyncedWorkspace } from '../../testing/sync.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { callFunction } from '../../testing/users.ts';
@@ -164,5 +164,54 @@ describe('product field mappings', () => {
     await keptTier(world, product.id, 'silver');
     sandbox.faults.remove(lost);
     sandbox.faults.remove(reads);
+  });
+
+  it('counts and re-applies a product’s change to the deals written before it', async () => {
+    const world = await seedSyncedWorkspace(t);
+    await mapProduct(world);
+    const product = sandbox.stripeState.createProduct(world.account, {
+      name: 'Basic',
+      metadata: { plan_tier: 'bronze', rank: '1' },
+    });
+    await keptTier(world, product.id, 'bronze');
+    const billing = subscribe(world, product.id);
+    await dealWith(world, billing.id, 'plan_tier', 'bronze');
+    // Settled: the deal's link is what the re-apply reaches.
+    await waitFor(
+      async () =>
+        (
+          await t.context.database.db
+            .select()
+            .from(crmLink)
+            .where(
+              and(eq(crmLink.destinationId, world.destinationId), eq(crmLink.stripeObjectId, billing.id)),
+            )
+        )[0]?.crmObjectId ?? undefined,
+      { what: 'the deal’s link' },
+    );
+
+    sandbox.stripeState.updateProduct(world.account, product.id, { metadata: { plan_tier: 'copper' } });
+    await keptTier(world, product.id, 'copper');
+    const dryRun = await callFunction(
+      t.app,
+      'dryRunFieldMappings',
+      {
+        ...ids(world),
+        field_mappings: [
+          { id: 'tier', object: 'deals', source: 'product.metadata.plan_tier', property: 'plan_tier' },
+        ],
+      },
+      world.owner,
+    );
+    expect(dryRun.status).toBe(200);
+    expect((dryRun.body.result as { objects: unknown[] }).objects).toContainEqual({
+      object: 'deals',
+      records: 1,
+      changing: 1,
+    });
+
+    const run = await callFunction(t.app, 'reapplyFieldMappings', ids(world), world.owner);
+    expect(run.status).toBe(200);
+    await dealWith(world, billing.id, 'plan_tier', 'copper');
   });
 });
