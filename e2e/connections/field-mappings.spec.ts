@@ -1,7 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { newUser, signUp } from '../support/accounts.ts';
-import { choose, controlForm, openControlPage, setUpSync, untilShown } from '../support/connections.ts';
+import {
+  choose,
+  controlForm,
+  mapToNewProperty,
+  openControlPage,
+  setUpSync,
+  shownRow,
+  startTrial,
+  untilShown,
+} from '../support/connections.ts';
 import { createWorkspace } from '../support/workspaces.ts';
 
 test('an admin maps a customer metadata key to a new HubSpot contact property, a new customer’s contact has it, and its deletion in HubSpot is flagged', async ({
@@ -19,14 +28,7 @@ test('an admin maps a customer metadata key to a new HubSpot contact property, a
   await expect(mappings).toBeVisible();
   await choose(mappings, 'Stripe value', 'Metadata key of the Customer…');
   await mappings.getByRole('textbox', { name: 'Metadata key' }).fill('region');
-  await choose(mappings, 'HubSpot property', 'Create a new property…');
-  await mappings.getByRole('textbox', { name: 'New property name' }).fill('Sales region');
-  await expectAccessible(page, 'creating a property for a field mapping');
-  await mappings.getByRole('button', { name: 'Create property' }).click();
-  await expect(mappings.getByRole('combobox', { name: 'HubSpot property' })).toHaveValue(
-    'Sales region (sales_region)',
-  );
-  await mappings.getByRole('button', { name: 'Add field mapping' }).click();
+  await mapToNewProperty(mappings, 'Sales region', 'sales_region');
   const contacts = page.getByRole('table', { name: 'Contacts' });
   await expect(contacts.getByRole('row', { name: /customer\.metadata\.region/ })).toContainText(
     'Sales region',
@@ -78,13 +80,7 @@ test('an admin maps the product’s plan tier to a new deal property and a new b
   await choose(mappings, 'HubSpot object', 'Deals');
   await choose(mappings, 'Stripe value', 'Metadata key of the Product…');
   await mappings.getByRole('textbox', { name: 'Metadata key' }).fill('plan_tier');
-  await choose(mappings, 'HubSpot property', 'Create a new property…');
-  await mappings.getByRole('textbox', { name: 'New property name' }).fill('Plan tier');
-  await mappings.getByRole('button', { name: 'Create property' }).click();
-  await expect(mappings.getByRole('combobox', { name: 'HubSpot property' })).toHaveValue(
-    'Plan tier (plan_tier)',
-  );
-  await mappings.getByRole('button', { name: 'Add field mapping' }).click();
+  await mapToNewProperty(mappings, 'Plan tier', 'plan_tier');
   await expect(
     page.getByRole('table', { name: 'Deals' }).getByRole('row', { name: /product\.metadata\.plan_tier/ }),
   ).toContainText('Plan tier');
@@ -94,34 +90,17 @@ test('an admin maps the product’s plan tier to a new deal property and a new b
 
   // A product whose metadata names the tier, and a billing subscription of its price.
   const control = await openControlPage(page);
-  await control.getByRole('banner').getByRole('link', { name: business }).click();
-  const productForm = controlForm(control, 'Create product with price');
-  await productForm.getByLabel('Product name').fill('Gold plan');
-  await productForm.getByLabel('Product metadata').fill('plan_tier=gold');
-  await productForm.getByRole('button').click();
-  const created = (await control.getByText(/^Created product prod_\w+ with price/).textContent()) ?? '';
-  const priceId = /price_\w+/.exec(created)?.[0] ?? '';
-  const customerForm = controlForm(control, 'Create customer');
-  await customerForm.getByLabel('Name').fill('Gus Gold');
-  await customerForm.getByLabel('E-mail').fill('gus.gold@example.com');
-  await customerForm.getByRole('button').click();
-  await expect(control.getByText(/^Created customer/)).toBeVisible();
-  const billing = controlForm(control, 'Create billing subscription');
-  await billing.getByLabel('Customer').selectOption({ label: 'Gus Gold' });
-  await billing.getByLabel('Price').selectOption(priceId);
-  await billing.getByLabel('Trial days').fill('14');
-  await billing.getByRole('button').click();
-  const subscription = (await control.getByText(/^Created sub_\w+ \(trialing\)\.$/).textContent()) ?? '';
-  const dealName = `Subscription ${/sub_\w+/.exec(subscription)?.[0] ?? ''}`;
+  const dealName = await startTrial(control, business, {
+    product: 'Gold plan',
+    productMetadata: 'plan_tier=gold',
+    customer: { name: 'Gus Gold', email: 'gus.gold@example.com' },
+  });
 
   // The deal in the sandbox's HubSpot portal carries the product's tier.
   const portal = await context.newPage();
   await portal.goto(control.url().replace(/\/_sandbox\/.*$/, '/_sandbox'));
   await portal.getByRole('banner').getByRole('link', { name: portalName }).click();
-  await untilShown(portal, 'Sales Pipeline › Appointment Scheduled', dealName);
-  await expect(
-    portal
-      .getByRole('region', { name: 'Sales Pipeline › Appointment Scheduled' })
-      .getByRole('row', { name: new RegExp(dealName) }),
-  ).toContainText('plan_tier: gold');
+  await expect(await shownRow(portal, 'Sales Pipeline › Appointment Scheduled', dealName)).toContainText(
+    'plan_tier: gold',
+  );
 });
