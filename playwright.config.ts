@@ -10,13 +10,14 @@ import { staleAfterSeconds } from './e2e/support/stale-sign-in.ts';
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
 // Specs with a server of their own: the old sign-in (e2e/support/stale-sign-in.ts), and those that
-// move the sandbox's Stripe clock on (renewals a month, a failed or paid renewal 15 days) — every
-// object made after it would carry a date outside the other tests' billing periods and after a
-// reconciliation's listing cut-off. They share one clock, so they run one at a time.
+// move the sandbox's Stripe clock on (renewals a month; the revenue journey past a trial's end and
+// the renewal after it) — every object made after it would carry a date outside the other tests'
+// billing periods and after a reconciliation's listing cut-off. They share one clock, so they run
+// one at a time.
 const stalePort = port + 2;
 const reAuthenticationSpec = /re-authentication\.spec\.ts/;
 const clockPort = port + 4;
-const stripeClockSpec = /(billing\/renewals|connections\/payment-notes|connections\/revenue)\.spec\.ts/;
+const stripeClockSpec = /(billing\/renewals|connections\/revenue-journey)\.spec\.ts/;
 
 const webServer = (appPort: number, oidcPort: number, authFreshAge: number) => ({
   command: 'node --import tsx e2e/support/web-server.ts',

@@ -61,6 +61,9 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Units keep no state between files (no module mocks, timers and globals restored after
+          // each test), so each worker imports a module once instead of once per file (decision 074).
+          isolate: false,
           include: ['**/*.test.ts', '**/*.test.tsx'],
           exclude: [...exclude, ...integration],
         },

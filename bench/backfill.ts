@@ -5,27 +5,39 @@
  * sync. Measures the seconds from the switch until every customer is a contact and every billing
  * subscription a deal with its line items (`seconds`: the import issue 17 §6 times; the import lists
  * invoices after them, so their rounds come later), until the whole import settled, invoices too
- * (`allSeconds`), and the HubSpot calls of the whole import. BENCH_CUSTOMERS (default 10000) sizes
- * it. Ends with one JSON line.
+ * (`allSeconds`), and the HubSpot calls of the whole import, with how long HubSpot's 110 calls per
+ * 10 s (and 5 searches a second) would take for them at the least: `ceilingRatio` is that over
+ * `allSeconds`. BENCH_CUSTOMERS (default 10000) sizes it; BENCH_FEATURES=all turns companies from
+ * e-mail domains on, with the customers on 50 business domains. Ends with one JSON line.
  */
 import { eq } from 'drizzle-orm';
 import { backfill, source, stripeEvent } from '../apps/server/src/db/schema.ts';
 import { beginBackfill } from '../apps/server/src/features/sources/backfill/begin-backfill.ts';
 import { syntheticEventType } from '../apps/server/src/features/sources/backfill/stripe-listing.ts';
 import { seedMonthlyPrice, seedSyncedWorkspace } from '../apps/server/src/testing/sync.ts';
-import { callsByEndpoint, sleep, startSyncBench } from './sync-harness.ts';
+import {
+  benchEmail,
+  benchScopes,
+  callsByEndpoint,
+  allFeatures,
+  sleep,
+  startSyncBench,
+  turnOnFeatures,
+} from './sync-harness.ts';
+import { hubspotLimits, hubspotSearchLimits } from '../apps/server/src/providers/hubspot/hubspot-budget.ts';
 
 const customers = Number(process.env.BENCH_CUSTOMERS ?? 10_000);
 
 const bench = await startSyncBench();
-const world = await seedSyncedWorkspace(bench.t);
+const world = await seedSyncedWorkspace(bench.t, { scopes: benchScopes });
+await turnOnFeatures(bench.t, world.destinationId);
 const { db } = bench.context.database;
 await db.update(source).set({ enabled: false }).where(eq(source.id, world.sourceId));
 const { stripeState } = bench.sandbox;
 const price = seedMonthlyPrice(bench.sandbox, world.account, 2500);
 const seedFrom = Date.now();
 for (let n = 0; n < customers; n++) {
-  const customer = stripeState.createCustomer(world.account, { email: `import${n}@example.com` });
+  const customer = stripeState.createCustomer(world.account, { email: benchEmail(`import${n}`, n) });
   stripeState.addCard(world.account, customer.id, '4242424242424242');
   stripeState.createSubscription(world.account, { customer: customer.id, items: [{ price: price.id }] });
 }
@@ -72,14 +84,29 @@ const allSeconds = secondsSince(from);
 const calls = bench.sandbox.hubspotState
   .requestLog(world.portalId)
   .filter((entry) => Date.parse(entry.at) >= from);
+const searches = calls.filter((entry) => entry.path.endsWith('/search')).length;
+/**
+ * The least time HubSpot's limits allow for these calls: the first window's worth goes at once,
+ * the rest at the window's rate; searches have their own window of 5 a second.
+ */
+const ceilingSeconds = Math.max(
+  (Math.max(0, calls.length - searches - hubspotLimits.calls) * 10) / hubspotLimits.calls,
+  searches / hubspotSearchLimits.calls,
+);
 const figures = {
   bench: 'backfill',
+  features: allFeatures ? 'all' : 'default',
   customers,
   contacts: bench.sandbox.hubspotState.records(world.portalId, 'contacts').length,
   deals: bench.sandbox.hubspotState.records(world.portalId, 'deals').length,
   seconds,
   allSeconds,
   hubspotCalls: calls.length,
+  searches,
+  status429: calls.filter((entry) => entry.status === 429).length,
+  ceilingSeconds: Math.round(ceilingSeconds * 10) / 10,
+  ceilingRatio: Math.round((ceilingSeconds / allSeconds) * 100) / 100,
+  companies: bench.sandbox.hubspotState.records(world.portalId, 'companies').length,
   callsByEndpoint: callsByEndpoint(calls),
 };
 await bench.close();

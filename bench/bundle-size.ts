@@ -82,7 +82,8 @@ for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
   const href = attribute(tag, 'href');
   if (tag.startsWith('<script') && src && attribute(tag, 'type') === 'module') eagerScripts.add(src.slice(1));
   if (/rel="modulepreload"/.test(tag) && href) eagerScripts.add(href.slice(1));
-  if (/rel="stylesheet"/.test(tag) && href) stylesheets.add(href.slice(1));
+  // The entry's stylesheet is preloaded, and applied by the entry before its first render (decision 074).
+  if (/rel="stylesheet"|rel="preload" as="style"/.test(tag) && href) stylesheets.add(href.slice(1));
 }
 if (eagerScripts.size === 0) throw new Error('dist/index.html loads no module script: is the build broken?');
 

@@ -8,11 +8,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Sandbox } from '@billbridge/sandbox';
 import type { AppContext } from '../apps/server/src/context.ts';
-import { activity, user } from '../apps/server/src/db/schema.ts';
+import { activity, destination, user } from '../apps/server/src/db/schema.ts';
 import { buildServerHttpApp } from '../apps/server/src/main/http-app.ts';
 import { startWorker } from '../apps/server/src/main/start-worker.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
@@ -20,6 +20,7 @@ import { bootstrap } from '../apps/server/src/main/bootstrap.ts';
 import {
   billingSubscriptionOf,
   ruleOf,
+  schemaScopes,
   seedDestination,
   seedSource,
   stripeEventOf,
@@ -53,6 +54,39 @@ export const busiest10sOf = (times: number[]) => {
   }
   return busiest;
 };
+
+/**
+ * BENCH_FEATURES=all: the destination makes companies from e-mail domains (with their revenue
+ * properties) and tasks for failed payments, and the bench's customers are on business domains.
+ * Revenue properties on contacts and payment notes are on either way: the bench's portal grants
+ * the contact schema scope, and a source syncs payments unless switched off.
+ */
+export const allFeatures = process.env.BENCH_FEATURES === 'all';
+
+/** The optional scopes the bench's portal grants: the company ones too with every feature on. */
+export const benchScopes = allFeatures
+  ? [
+      ...schemaScopes,
+      'crm.objects.companies.read',
+      'crm.objects.companies.write',
+      'crm.schemas.companies.write',
+    ]
+  : schemaScopes;
+
+/** Companies from e-mail domains and tasks for failed payments on, where BENCH_FEATURES asks. */
+export const turnOnFeatures = async (t: TestApp, destinationId: string): Promise<void> => {
+  if (!allFeatures) return;
+  const { db } = t.context.database;
+  const [row] = await db.select().from(destination).where(eq(destination.id, destinationId));
+  await db
+    .update(destination)
+    .set({ settings: { ...row?.settings, companies_from_domains: true, tasks_on_failed_payment: true } })
+    .where(eq(destination.id, destinationId));
+};
+
+/** A bench customer's address: on one of 50 business domains (companies) with every feature on. */
+export const benchEmail = (customerId: string, n: number): string =>
+  allFeatures ? `${customerId}@org${n % 50}.example` : `${customerId}@example.com`;
 
 /**
  * BENCH_WORKER=process runs the jobs in the compiled `npm run worker` entry, beside the web app as

@@ -7,10 +7,13 @@
  * the busiest 10 s window, and sustained events/s through a backlog. PostgreSQL (TEST_DATABASE_URL,
  * default the local server); ends with one JSON line. BENCH_SCALE (default 1) scales durations;
  * BENCH_FIELD_MAPPINGS (default 0) maps that many metadata keys per object (contacts, deals, line
- * items) to properties of their own (issue 34).
+ * items) to properties of their own (issue 34). BENCH_FEATURES=all turns companies from e-mail
+ * domains and tasks for failed payments on, puts the customers on business domains and makes one
+ * event in 21 a declined charge (a payment note and a task) — issue 33's "figures to keep".
  */
 import {
   billingSubscriptionOf,
+  failedChargeOf,
   invoiceOf,
   seedSyncedWorkspace,
   type SyncedWorkspace,
@@ -19,14 +22,25 @@ import { Client } from '@hubspot/api-client';
 import { eq } from 'drizzle-orm';
 import type { FieldMapping } from '@billbridge/contract';
 import { destination } from '../apps/server/src/db/schema.ts';
-import { busiest10sOf, callsByEndpoint, percentile, sleep, startSyncBench } from './sync-harness.ts';
+import {
+  allFeatures,
+  benchEmail,
+  benchScopes,
+  busiest10sOf,
+  callsByEndpoint,
+  percentile,
+  sleep,
+  startSyncBench,
+  turnOnFeatures,
+} from './sync-harness.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const fieldMappingsPerObject = Number(process.env.BENCH_FIELD_MAPPINGS ?? 0);
 
 const bench = await startSyncBench({ worker: false });
 const { sandbox, sentAt, settled } = bench;
-const world: SyncedWorkspace = await seedSyncedWorkspace(bench.t);
+const world: SyncedWorkspace = await seedSyncedWorkspace(bench.t, { scopes: benchScopes });
+await turnOnFeatures(bench.t, world.destinationId);
 
 /** Every event carries the metadata keys `f0`…`f4`, mapped or not, so both runs send the same bytes. */
 const metadata = Object.fromEntries(Array.from({ length: 5 }, (_, n) => [`f${n}`, `value ${n}`]));
@@ -85,22 +99,33 @@ const withMetadata = (subscription: ReturnType<typeof billingSubscriptionOf>) =>
 });
 
 let counter = 0;
-/** Half the events are customers (contacts), half billing subscriptions of them (deal + line item). */
+let charges = 0;
+/**
+ * Half the events are customers (contacts), half billing subscriptions of them (deal + line item);
+ * with every feature on, each tenth subscription is followed by a declined charge of its customer.
+ */
 const nextEvent = () => {
   counter += 1;
-  const customer = `cus_bench${Math.floor((counter + 1) / 2)}`;
-  return counter % 2 === 1
-    ? post('customer.created', {
-        id: customer,
-        object: 'customer',
-        email: `${customer}@example.com`,
-        name: 'Bench Customer',
-        metadata,
-      })
-    : post(
-        'customer.subscription.created',
-        withMetadata(billingSubscriptionOf(`sub_bench${counter}`, customer)),
-      );
+  const n = Math.floor((counter + 1) / 2);
+  const customer = `cus_bench${n}`;
+  const declined =
+    allFeatures && counter % 2 === 0 && n % 10 === 0
+      ? post('charge.failed', failedChargeOf(customer, `ch_bench${(charges += 1)}`))
+      : undefined;
+  const event =
+    counter % 2 === 1
+      ? post('customer.created', {
+          id: customer,
+          object: 'customer',
+          email: benchEmail(customer, n),
+          name: 'Bench Customer',
+          metadata,
+        })
+      : post(
+          'customer.subscription.created',
+          withMetadata(billingSubscriptionOf(`sub_bench${counter}`, customer)),
+        );
+  return Promise.all([event, declined]).then(() => undefined);
 };
 
 /** Sends `perSecond` events a second for `seconds`; returns the ids sent. */
@@ -229,6 +254,18 @@ console.log(
     `${invoices.callsPerInvoiceAtOnce} arriving paid in one round`,
 );
 console.log(
-  JSON.stringify({ bench: 'sync', fieldMappingsPerObject, mapped, warmup, invoices, slow, fast, sustained }),
+  JSON.stringify({
+    bench: 'sync',
+    features: allFeatures ? 'all' : 'default',
+    fieldMappingsPerObject,
+    mapped,
+    companies: sandbox.hubspotState.records(world.portalId, 'companies').length,
+    notes: sandbox.hubspotState.records(world.portalId, 'notes').length,
+    warmup,
+    invoices,
+    slow,
+    fast,
+    sustained,
+  }),
 );
 process.exit(0);

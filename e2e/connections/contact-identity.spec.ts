@@ -1,24 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newUser, signUp } from '../support/accounts.ts';
 import { createWorkspace } from '../support/workspaces.ts';
-import { openControlPage, setUpSync, startTrial, untilShown } from '../support/connections.ts';
+import {
+  changeEmail,
+  openControlPage,
+  rowOf,
+  setUpSync,
+  startTrial,
+  untilShown,
+} from '../support/connections.ts';
 
 /** The contact row of the sandbox's HubSpot browser that holds `text`. */
-const contactRow = (portal: Page, text: string) =>
-  portal.getByRole('region', { name: 'Contacts' }).getByRole('row').filter({ hasText: text });
-
-/** On the control page's Stripe account: the customer named `name` gets a new e-mail address. */
-const changeEmail = async (control: Page, name: string, email: string) => {
-  await control.getByRole('textbox', { name: `New e-mail of ${name}` }).fill(email);
-  await control
-    .getByRole('row')
-    .filter({ has: control.getByRole('textbox', { name: `New e-mail of ${name}` }) })
-    .getByRole('button', { name: 'Change e-mail' })
-    .click();
-  await expect(
-    control.getByText(new RegExp(`^Changed the e-mail of cus_\\w+ to ${email}\\.$`)),
-  ).toBeVisible();
-};
+const contactRow = (portal: Page, text: string) => rowOf(portal, 'Contacts', text);
 
 test('a customer whose e-mail changes in Stripe stays the same HubSpot contact, in English and Chinese', async ({
   page,

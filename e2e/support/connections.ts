@@ -98,6 +98,10 @@ export const openControlPage = async (page: Page): Promise<Page> => {
 export const controlForm = (page: Page, submit: string) =>
   page.locator('form', { has: page.getByRole('button', { name: submit, exact: true }) });
 
+/** The control page's Stripe account of `business`, from the top bar. */
+export const openStripeAccount = (control: Page, business: string) =>
+  control.getByRole('banner').getByRole('link', { name: business }).click();
+
 /**
  * On the control page, in the Stripe account of `business`: a product priced in `currency` (the
  * form's default unless named), with `productMetadata` (`key=value`) when given, and a customer on
@@ -118,7 +122,7 @@ export const startTrial = async (
     customer: { name: string; email: string };
   },
 ): Promise<string> => {
-  await control.getByRole('banner').getByRole('link', { name: business }).click();
+  await openStripeAccount(control, business);
   const productForm = controlForm(control, 'Create product with price');
   await productForm.getByLabel('Product name').fill(product);
   if (currency) await productForm.getByLabel('Currency').fill(currency);
@@ -191,4 +195,73 @@ export const setUpSync = async (
   await switchOnAndSave(page);
   await expectAccessible(page, 'connected with a rule');
   return destinationPage;
+};
+
+/** The control page's overview (the clock, the Stripe accounts and HubSpot portals), from any of its pages. */
+export const controlOverview = (control: Page) => control.url().replace(/\/_sandbox\/.*$/, '/_sandbox');
+
+/** Opens, in a new tab, the sandbox HubSpot browser of the portal named `portalName`. */
+export const openPortal = async (control: Page, portalName: string): Promise<Page> => {
+  const portal = await control.context().newPage();
+  await portal.goto(controlOverview(control));
+  await portal.getByRole('banner').getByRole('link', { name: portalName }).click();
+  return portal;
+};
+
+/** The row of the sandbox HubSpot browser's `region` that holds `text`. */
+export const rowOf = (portal: Page, region: string, text: string) =>
+  portal.getByRole('region', { name: region }).getByRole('row').filter({ hasText: text });
+
+/** The HubSpot id in the first cell of a row of the sandbox HubSpot browser. */
+export const idIn = async (portal: Page, region: string, text: string) =>
+  (await rowOf(portal, region, text).getByRole('cell').first().textContent()) ?? '';
+
+/** On the control page's Stripe account: the customer named `name` gets a new e-mail address. */
+export const changeEmail = async (control: Page, name: string, email: string) => {
+  const field = control.getByRole('textbox', { name: `New e-mail of ${name}` });
+  await field.fill(email);
+  await control
+    .getByRole('row')
+    .filter({ has: field })
+    .getByRole('button', { name: 'Change e-mail' })
+    .click();
+  await expect(
+    control.getByText(new RegExp(`^Changed the e-mail of cus_\\w+ to ${email.replace(/\./g, '\\.')}\\.$`)),
+  ).toBeVisible();
+};
+
+/** On the control page's Stripe account: a test card (its label in the list) becomes the customer's default. */
+export const attachCard = async (control: Page, email: string, card: string, last4: string) => {
+  const row = control.getByRole('row').filter({ hasText: email });
+  await row.getByRole('combobox').selectOption({ label: card });
+  await row.getByRole('button', { name: 'Attach as default' }).click();
+  await expect(row).toContainText(`•••• ${last4}`);
+};
+
+/** A time the control page shows (`2026-12-12 09:30`, UTC, to the minute) in milliseconds. */
+const shownTime = (text: string) => Date.parse(`${text.trim().replace(' ', 'T')}:00Z`);
+
+/**
+ * Moves the sandbox clock just past the end of a billing subscription's current period (a trial's
+ * end, a renewal), reading both times on the control page as a person does: at most a day past it,
+ * so a failed payment's first retry (three days later) has not come yet, whatever the month's length.
+ */
+export const advancePastPeriodEnd = async (control: Page, business: string, subscriptionId: string) => {
+  await control.goto(controlOverview(control));
+  const overview = await control.getByText(/sandbox clock/).innerText();
+  const now = shownTime(/sandbox clock\s+(\S+ \S+) UTC/.exec(overview)?.[1] ?? '');
+  await openStripeAccount(control, business);
+  const subscription = control
+    .getByRole('row')
+    .filter({ has: control.getByRole('cell', { name: subscriptionId, exact: true }) });
+  const period = (await subscription.getByRole('cell').nth(4).textContent()) ?? '';
+  const end = shownTime(period.split('→')[1] ?? '');
+  // Both times are shown to the minute: two minutes more is past the end for certain.
+  const days = Math.ceil((end - now + 120_000) / 86_400_000);
+  expect(days).toBeGreaterThan(0);
+  await control.goto(controlOverview(control));
+  const clock = controlForm(control, '+ days');
+  await clock.getByLabel('Days to advance').fill(String(days));
+  await clock.getByRole('button').click();
+  await expect(control.getByText(`Clock advanced by ${days} day(s).`)).toBeVisible();
 };

@@ -3,6 +3,7 @@ import '@mantine/notifications/styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { appStylesReady } from './app/app-styles.ts';
 import { prefetchRouteData } from './app/route-data.ts';
 import { preloadRoute } from './app/route-preload.ts';
 import { i18nReady } from './i18n/i18n.ts';
@@ -27,9 +28,10 @@ preloadRoute(window.location.pathname);
 const queryClient = createQueryClient(() => authClient.$store.notify('$sessionSignal'));
 prefetchRouteData(window.location.pathname, queryClient);
 
-// The first render replaces index.html's shell. As a transition it yields to the browser every few
+// The first render replaces index.html's shell, once the translations and the stylesheet (which
+// index.html only preloads, so the shell paints without it) are in. As a transition it yields to the browser every few
 // milliseconds instead of holding the main thread for the whole tree (a phone's taps stay answered).
-void i18nReady.finally(() =>
+void Promise.allSettled([i18nReady, appStylesReady()]).finally(() =>
   startTransition(() =>
     createRoot(container).render(
       <StrictMode>

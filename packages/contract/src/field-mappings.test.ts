@@ -35,7 +35,7 @@ const messagesOf = (mappings: FieldMapping[]) => {
   return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
 };
 
-describe('product sources (decision 074)', () => {
+describe('product sources (decision 077)', () => {
   it('maps a product field or metadata key to deals and line items, never to contacts', () => {
     expect(parseSource('product.metadata.plan_tier')).toEqual({
       of: 'product',

@@ -16,7 +16,7 @@ export type ValueKind = 'text' | 'number' | 'amount' | 'time' | 'boolean' | 'met
 
 /**
  * The Stripe objects whose values reach each HubSpot object (the price of a deal is its first
- * item's, the product that price's product: decision 074).
+ * item's, the product that price's product: decision 077).
  */
 export const sourcesOfObject: Record<FieldMappingObject, readonly StripeSource[]> = {
   contacts: ['customer'],

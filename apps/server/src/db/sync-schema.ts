@@ -264,8 +264,8 @@ export const crmEngagement = pgTable(
 );
 
 /**
- * The request budget of one HubSpot portal, shared by every worker on every machine: its window of
- * calls, read and written under a row lock (providers/hubspot/hubspot-budget.ts). UNLOGGED
+ * The request budget of one HubSpot portal, shared by every worker on every machine: its windows of
+ * calls and of searches, read and written under a row lock (providers/hubspot/hubspot-budget.ts). UNLOGGED
  * (migration 0016, which Drizzle's schema cannot say): state for the next seconds, not a record.
  */
 export const hubspotBudget = pgTable('hubspot_budget', {
@@ -277,6 +277,12 @@ export const hubspotBudget = pgTable('hubspot_budget', {
     .default(sql`'{}'`),
   /** After a 429: no call before this. */
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  /** The same for CRM searches, which HubSpot limits apart: 5 a second (decision 075). */
+  recentSearches: timestamp('recent_searches', { withTimezone: true })
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  searchesBlockedUntil: timestamp('searches_blocked_until', { withTimezone: true }),
 });
 
 /**
@@ -437,7 +443,7 @@ export const revenueFact = pgTable(
 );
 
 /**
- * What the sync knows of a source's Stripe products (decision 074): a price names its product by id
+ * What the sync knows of a source's Stripe products (decision 077): a price names its product by id
  * only, so the product's mappable fields and metadata are kept here, filled by `product.*` webhooks,
  * the import and, on a miss, one `products.retrieve`, instead of a Stripe call per round.
  */

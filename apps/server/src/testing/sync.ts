@@ -302,6 +302,20 @@ export const subscribeCustomer = (
   });
 };
 
+/** A charge of `customerId` the card declined, as Stripe sends it: a payment-trouble note (decision 068). */
+export const failedChargeOf = (customerId: string, id = `ch_failed_${customerId}`) => ({
+  id,
+  object: 'charge',
+  amount: 4900,
+  amount_refunded: 0,
+  currency: 'usd',
+  customer: customerId,
+  status: 'failed',
+  failure_code: 'card_declined',
+  failure_message: 'Your card has insufficient funds.',
+  outcome: { reason: 'insufficient_funds', seller_message: 'The bank declined the payment.' },
+});
+
 /** An invoice object as Stripe sends it in `data.object`: one line of `amount` minor units. */
 export const invoiceOf = (
   id: string,

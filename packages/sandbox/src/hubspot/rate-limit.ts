@@ -10,8 +10,9 @@ export type LimitResult =
   | { allowed: false; headers: Record<string, string>; body: Record<string, unknown> };
 
 /**
- * HubSpot's limits for an OAuth app, per portal: 110 requests per rolling 10 seconds, and 5 search
- * requests per second. Rejected requests do not count.
+ * HubSpot's limits for an OAuth app, per portal: 110 requests per rolling 10 seconds, which leaves
+ * the CRM search endpoints out, and 5 search requests per second (rule `search-rate-limit`). Both
+ * count towards the daily limit. Rejected requests do not count.
  */
 export class RateLimiter {
   private readonly recent = new Map<number, number[]>();
@@ -70,7 +71,7 @@ export class RateLimiter {
               Math.max(0, tenSecondlyMax / 10 - lastSecond - used),
             ),
           };
-    if (this.enabled && recent.length >= tenSecondlyMax) {
+    if (this.enabled && !search && recent.length >= tenSecondlyMax) {
       const oldest = recent[0] ?? now;
       return {
         allowed: false,
@@ -105,7 +106,7 @@ export class RateLimiter {
       }
       searches.push(now);
     }
-    recent.push(now);
+    if (!search) recent.push(now);
     daily.count += 1;
     return { allowed: true, headers: headers(0) };
   }

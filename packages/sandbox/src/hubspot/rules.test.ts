@@ -1,5 +1,5 @@
 import { Client } from '@hubspot/api-client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSandbox, type Sandbox } from '../index.ts';
 
 let sandbox: Sandbox;
@@ -29,6 +29,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  vi.useRealTimers();
   await sandbox.close();
 });
 
@@ -112,6 +113,9 @@ describe('HubSpot’s rules in the stand-in', () => {
   });
 
   it('keeps new records out of search until the indexing delay has passed', async () => {
+    // The stand-in reads the time from Date: the test moves it on instead of sleeping out the delay,
+    // which a busy machine's slow round trip could outrun (the record then showed up at once).
+    vi.useFakeTimers({ toFake: ['Date'] });
     const { client } = portalWithToken('Index');
     sandbox.hubspotState.setSearchIndexDelay(200);
     await client.crm.contacts.basicApi.create({
@@ -127,7 +131,9 @@ describe('HubSpot’s rules in the stand-in', () => {
         after: '0',
       });
     expect((await search()).total).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    vi.advanceTimersByTime(199);
+    expect((await search()).total).toBe(0);
+    vi.advanceTimersByTime(1);
     expect((await search()).total).toBe(1);
   });
 

@@ -816,6 +816,33 @@ const cases: Record<string, () => Promise<void>> = {
     expect((await search(FilterOperatorEnum.NotIn, 'firstname', ['ada'])).total).toBe(1);
   },
 
+  'search-rate-limit': async () => {
+    const crm = portal();
+    const call = (path: string, body?: unknown) =>
+      fetch(`${sandbox.hubspot.url}${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: { Authorization: `Bearer ${crm.accessToken}`, 'Content-Type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    const search = (body: unknown = { limit: 1 }) => call('/crm/v3/objects/contacts/search', body);
+    sandbox.hubspotState.setRateLimits(true);
+    try {
+      const answers = await Promise.all(Array.from({ length: 6 }, () => search()));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 200, 429]);
+      const refused = answers.find((answer) => answer.status === 429);
+      expect(refused?.headers.get('retry-after')).toBe('1');
+      expect(refused?.headers.get('x-hubspot-ratelimit-remaining')).toBeNull();
+      expect(await refused?.json()).toMatchObject({ errorType: 'RATE_LIMIT', policyName: 'SECONDLY' });
+      // The searches took nothing of the 110 requests per 10 seconds.
+      const reads = await Promise.all(Array.from({ length: 110 }, () => call('/crm/v3/objects/contacts')));
+      expect(reads.filter((answer) => answer.status !== 200)).toEqual([]);
+    } finally {
+      sandbox.hubspotState.setRateLimits(false);
+    }
+    expect((await search({ limit: 201 })).status).toBe(400);
+    expect((await search({ limit: 200 })).status).toBe(200);
+  },
+
   'contact-email-unique': async () => {
     const crm = portal();
     const contacts = crm.client.crm.contacts;

@@ -163,6 +163,12 @@ export const hubspotRules: readonly ProviderRule[] = [
     'What HubSpot does with upper-case values is not said: refused.',
   ),
   rule(
+    'search-rate-limit',
+    'POST /crm/v3/objects/{objectType}/search takes 5 requests per second per portal; the sixth within a second answers 429 { status: "error", errorType: "RATE_LIMIT", policyName: "SECONDLY" } with Retry-After: 1 and no X-HubSpot-RateLimit headers. Searches are not counted in the 110 requests per 10 seconds, and a search page holds at most 200 records (limit over 200: 400).',
+    `${docs}/crm/search-the-crm (Limitations: "The search endpoints are rate limited to five requests per second per account", "The maximum number of supported objects per page is 200"); https://developers.hubspot.com/docs/developer-tooling/platform/usage-guidelines (110 requests every 10 seconds per installing account, "This excludes the CRM Search API"; "Responses from the search API endpoints will not include" the rate-limit headers; a 429's policyName names the limit hit)`,
+    'The 429 body of a search is not shown: the stand-in answers the general one with policyName SECONDLY and Retry-After 1.',
+  ),
+  rule(
     'contact-email-unique',
     'A contact\'s email is unique in the portal (matched without case): creating a contact, or giving one an address, that another live contact has answers 409 CONFLICT "Contact already exists. Existing ID: <id>" and writes nothing (a batch is refused whole).',
     `${contactsGuide} ("email is the primary unique identifier for contacts, to avoid duplicates"); ${docs}/error-handling (409 Conflict)`,

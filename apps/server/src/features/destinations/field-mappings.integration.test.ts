@@ -263,7 +263,7 @@ describe('field mappings', () => {
   });
 
   /**
-   * Product values (decision 074). Deals carry the product's `plan_tier` and name, line items its
+   * Product values (decision 077). Deals carry the product's `plan_tier` and name, line items its
    * `rank` (HubSpot has no schema scope for line items: an existing property of theirs).
    */
   const mapProduct = async (world: SyncedWorkspace) => {

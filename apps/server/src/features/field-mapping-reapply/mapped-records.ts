@@ -48,7 +48,7 @@ const objectOf = (event: StripeEventRow): unknown =>
 /**
  * The records already synced to the destination that `mappings` give a value to, mapped from the
  * newest stored state of their Stripe object (no Stripe call but for a product never seen, decision
- * 074): what a re-apply would write.
+ * 077): what a re-apply would write.
  */
 export const mappedRecords = async (
   app: AppContext,

@@ -15,7 +15,7 @@ import { majorUnits } from './mapping/money.ts';
 type StripeObject = { object?: string; currency?: string | null; metadata?: Record<string, string> | null };
 type Sources = Partial<Record<StripeSource, StripeObject>>;
 
-/** A price's product: expanded in the price, or as the sync keeps it (decision 074). */
+/** A price's product: expanded in the price, or as the sync keeps it (decision 077). */
 const productOf = (price: Stripe.Price, products: KnownProducts): StripeObject | undefined =>
   typeof price.product === 'string'
     ? products.get(price.product)

@@ -230,7 +230,7 @@ export const ingestStripeEvent = async (
 ): Promise<Ingested> => {
   const row = await storeInTurn(context.database, { event, payload });
   if (!row) return { outcome: 'duplicate' };
-  // Kept whatever the products toggle says: field mappings read products (decision 074).
+  // Kept whatever the products toggle says: field mappings read products (decision 077).
   if (row.state === 'received') await rememberProductEvent(context.database.db, row.account_id, event);
   if (row.state === 'received' && row.subscription_id) context.drains.nudge(row.subscription_id);
   const lostSource =

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { source, stripeProduct } from '../../db/schema.ts';
 
 /**
- * What the sync keeps of a Stripe product (decision 074): the fields a mapping can name and its
+ * What the sync keeps of a Stripe product (decision 077): the fields a mapping can name and its
  * metadata. The mapper reads it as a subscription price's `product`.
  */
 export type KnownProduct = Record<string, unknown> & {

@@ -62,7 +62,7 @@ const fetchProduct = async (
 
 /**
  * The products that the billing subscriptions among `named` name, for mappings that read products
- * (decision 074): as kept, and those never seen read once from Stripe and kept from then on.
+ * (decision 077): as kept, and those never seen read once from Stripe and kept from then on.
  */
 export const productsNamedBy = async (
   context: AppContext,

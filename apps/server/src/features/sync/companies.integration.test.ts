@@ -166,6 +166,27 @@ describe('Companies from e-mail domains', () => {
     expect(companiesAssociated('contacts', contactOf('second@gone.example'))).toEqual([again?.id]);
   });
 
+  it('gives the contact a customer moves to after a deletion in HubSpot its company and its deal', async () => {
+    const sub = await subscribed('cus_lost', 'lost@babbage.example', { business_name: 'Babbage' });
+    const [company] = companiesOf('babbage.example');
+    const hubspot = new Client({
+      accessToken: sandbox.hubspotState.issueToken(world.portalId).accessToken,
+      basePath: sandbox.hubspot.url,
+    });
+    await hubspot.crm.contacts.basicApi.archive(contactOf('lost@babbage.example'));
+    // A person makes the contact again in HubSpot, as a lead with the same address.
+    const lead = await hubspot.crm.contacts.basicApi.create({
+      properties: { email: 'lost@babbage.example', firstname: 'Lead' },
+      associations: [],
+    });
+
+    const moved = await sync('customer.updated', customer('cus_lost', 'lost@babbage.example'));
+    expect(moved.reason).toContain(`the customer is now linked to contact ${lead.id}`);
+    expect(companiesAssociated('contacts', lead.id)).toEqual([company?.id]);
+    const dealContacts = await hubspot.crm.associations.v4.basicApi.getPage('deals', dealOf(sub), 'contacts');
+    expect(dealContacts.results.map((result) => String(result.toObjectId))).toEqual([lead.id]);
+  });
+
   it('names a company from an organisation’s name, else from its domain', async () => {
     await subscribed('cus_firm', 'office@jacquard.example', {
       name: 'Jacquard Looms',

@@ -6,6 +6,7 @@ import { activity, crmLink, source, type ActivityRow } from '../../db/schema.ts'
 import { startWorker } from '../../main/start-worker.ts';
 import {
   billingSubscriptionOf,
+  invoiceOf,
   listenForWebhooks,
   postWebhook,
   seedSyncedWorkspace,
@@ -80,6 +81,11 @@ describe('One contact per customer, whatever changes', () => {
       .associations(world.portalId, 'deals', deal?.id ?? '', 'contacts')
       .map((association) => association.id);
   };
+  /** The ids of `toType` records associated with a record, as HubSpot's association API answers. */
+  const associatedWith = async (fromType: string, id: string, toType: string) =>
+    (await hubspot.crm.associations.v4.basicApi.getPage(fromType, id, toType)).results.map((result) =>
+      String(result.toObjectId),
+    );
   const lead = async (email: string, firstname: string) =>
     (await hubspot.crm.contacts.basicApi.create({ properties: { email, firstname }, associations: [] })).id;
   const merge = async (primaryObjectId: string, objectIdToMerge: string) => {
@@ -210,10 +216,14 @@ describe('One contact per customer, whatever changes', () => {
     expect(dealContacts('sub_merged')).toEqual([survivor]);
   });
 
-  it('creates a contact deleted in HubSpot again on the customer’s next change, and says so', async () => {
+  it('creates a contact deleted in HubSpot again on the customer’s next change, says so, and moves its deal and invoice to it', async () => {
     await sync('customer.created', customer('cus_gone', 'gone@example.com'));
     await sync('customer.subscription.created', billingSubscriptionOf('sub_gone', 'cus_gone'));
+    await sync('invoice.paid', invoiceOf('in_gone', 'cus_gone', 'sub_gone', 'paid'));
     const [deleted] = contactsOf('cus_gone');
+    const deal = await associatedWith('contacts', deleted?.id ?? '', 'deals');
+    const invoice = await associatedWith('contacts', deleted?.id ?? '', 'invoices');
+    expect([deal.length, invoice.length]).toEqual([1, 1]);
     await hubspot.crm.contacts.basicApi.archive(deleted?.id ?? '');
 
     const settled = await sync('customer.updated', customer('cus_gone', 'gone@example.com', 'Gone Again'));
@@ -224,8 +234,11 @@ describe('One contact per customer, whatever changes', () => {
       reason: `HubSpot contact ${deleted?.id} was deleted in HubSpot, so the customer's contact was created again as ${again?.id}`,
     });
     expect(await linkedContact('cus_gone')).toBe(again?.id);
-    await sync('customer.subscription.updated', billingSubscriptionOf('sub_gone', 'cus_gone'));
-    expect(dealContacts('sub_gone')).toEqual([again?.id]);
+    // In the same round, without a change of the deal or the invoice: read back over HubSpot's API.
+    expect(await associatedWith('contacts', again?.id ?? '', 'deals')).toEqual(deal);
+    expect(await associatedWith('contacts', again?.id ?? '', 'invoices')).toEqual(invoice);
+    expect(await associatedWith('deals', deal[0] ?? '', 'contacts')).toEqual([again?.id]);
+    expect(await associatedWith('invoices', invoice[0] ?? '', 'contacts')).toEqual([again?.id]);
   });
 
   it('matches the same way when a source is imported: a lead by e-mail, a contact by its customer id', async () => {

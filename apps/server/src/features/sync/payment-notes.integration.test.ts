@@ -6,6 +6,7 @@ import { toggleOffReason, type Destination } from '@billbridge/contract';
 import { source, type ActivityRow } from '../../db/schema.ts';
 import {
   billingSubscriptionOf,
+  failedChargeOf,
   invoiceOf,
   postWebhook,
   seedSyncedWorkspace,
@@ -58,18 +59,6 @@ describe('Payment trouble in the CRM', () => {
       invoiceOf(`in_${customerId}`, customerId, `sub_${customerId}`, 'open', { amount: 4900 }),
     );
   };
-  const failedCharge = (customerId: string) => ({
-    id: `ch_failed_${customerId}`,
-    object: 'charge',
-    amount: 4900,
-    amount_refunded: 0,
-    currency: 'usd',
-    customer: customerId,
-    status: 'failed',
-    failure_code: 'card_declined',
-    failure_message: 'Your card has insufficient funds.',
-    outcome: { reason: 'insufficient_funds', seller_message: 'The bank declined the payment.' },
-  });
   const failedInvoice = (customerId: string, nextAttempt = Date.UTC(2026, 11, 3, 9) / 1000) => ({
     ...invoiceOf(`in_${customerId}`, customerId, `sub_${customerId}`, 'open', { amount: 4900 }),
     attempt_count: 1,
@@ -101,7 +90,7 @@ describe('Payment trouble in the CRM', () => {
 
   it('writes one note on the contact, deal and invoice of a failed invoice payment, with amount, reason and retry date', async () => {
     await customerWithRenewal('cus_ada');
-    await sync('charge.failed', failedCharge('cus_ada'));
+    await sync('charge.failed', failedChargeOf('cus_ada'));
     const event = eventOf('invoice.payment_failed', failedInvoice('cus_ada'));
     expect(await deliver(event)).toMatchObject({ status: 'success' });
 
@@ -126,7 +115,7 @@ describe('Payment trouble in the CRM', () => {
   it('writes a note for a refund and for a dispute opened and closed', async () => {
     await customerWithRenewal('cus_bo');
     const charge = {
-      ...failedCharge('cus_bo'),
+      ...failedChargeOf('cus_bo'),
       id: 'ch_paid_bo',
       status: 'succeeded',
       failure_code: null,
@@ -208,7 +197,7 @@ describe('Payment trouble in the CRM', () => {
       .set({ settings: { sync: { payments: false } } })
       .where(eq(source.id, world.sourceId));
     const before = records('notes').length;
-    expect(await sync('charge.failed', failedCharge('cus_di'))).toMatchObject({
+    expect(await sync('charge.failed', failedChargeOf('cus_di'))).toMatchObject({
       status: 'warning',
       reason: toggleOffReason('payments'),
     });

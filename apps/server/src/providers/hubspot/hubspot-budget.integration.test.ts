@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
+import type { Sandbox } from '@billbridge/sandbox';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { seedDestination } from '../../testing/sync.ts';
+import { signUpUser } from '../../testing/users.ts';
+import { seedWorkspace } from '../../testing/workspaces.ts';
+import { hubspotAccessOf } from '../../features/destinations/hubspot-access.ts';
 import { blockHubSpotCalls, hubspotLimits, takeHubSpotCall, type HubSpotLimits } from './hubspot-budget.ts';
+import { hubspotCrm } from './hubspot-crm.ts';
 
 /** The portal's window of calls as callers on many connections meet it: never more calls than it allows. */
 describe('the HubSpot call budget', () => {
@@ -62,5 +68,32 @@ describe('the HubSpot call budget', () => {
       sql`select relpersistence as persistence from pg_class where relname = 'hubspot_budget'`,
     );
     expect(table?.persistence).toBe('u');
+  });
+
+  it('paces a burst of CRM searches to HubSpot’s 5 a second per portal: none refused, none failed', async () => {
+    const sandbox = t.context.providers.sandbox as Sandbox;
+    const owner = await signUpUser(t.app);
+    const workspace = await seedWorkspace(t.context.database.db, owner.id, []);
+    const { portalId, accessToken } = await seedDestination(t.context, workspace, []);
+    const tokens = { current: async () => accessToken, refresh: async () => accessToken };
+    const crm = hubspotCrm(hubspotAccessOf(t.context), portalId, tokens);
+
+    const searches = 16;
+    const answers = await Promise.all(
+      Array.from({ length: searches }, (_, index) =>
+        crm.findBy('companies', 'domain', [`d${index}.example`]),
+      ),
+    );
+    expect(answers).toEqual(Array.from({ length: searches }, () => []));
+    const log = sandbox.hubspotState
+      .requestLog(portalId)
+      .filter((entry) => entry.path === '/crm/v3/objects/companies/search');
+    // Every search reached HubSpot once and was answered: the stand-in refuses a sixth in a second.
+    expect(log.map((entry) => entry.status)).toEqual(Array.from({ length: searches }, () => 200));
+    const arrivals = log.map((entry) => Date.parse(entry.at) - entry.durationMs).sort((a, b) => a - b);
+    const mostInASecond = Math.max(
+      ...arrivals.map((from) => arrivals.filter((at) => at >= from && at < from + 990).length),
+    );
+    expect(mostInASecond).toBeLessThanOrEqual(5);
   });
 });

@@ -3,7 +3,13 @@ import type { CrmObjectType, HubSpotProperty, Pipeline } from '@billbridge/contr
 import type { HubSpotAccess } from './hubspot-access.ts';
 import { livePipelines } from './portal-pipelines.ts';
 import { propertyOf } from './hubspot-properties.ts';
-import { blockHubSpotCalls, takeHubSpotCall } from './hubspot-budget.ts';
+import {
+  blockHubSpotCalls,
+  hubspotLimits,
+  hubspotSearchLimits,
+  takeHubSpotCall,
+  type BudgetWindow,
+} from './hubspot-budget.ts';
 import { enabledCurrencyCodes, portalRatesOf, type PortalRates } from './portal-facts.ts';
 import { backoffMs, TransientError } from '../retry.ts';
 
@@ -52,7 +58,7 @@ export type CrmClient = {
     to: CrmObjectType,
     fromIds: string[],
   ) => Promise<Map<string, string[]>>;
-  /** Records whose `property` equals one of `values` (search: at most 100 values). */
+  /** Records whose `property` equals one of `values` (a search, 5 a second: at most 100 values). */
   findBy: (
     objectType: CrmClientObjectType,
     property: string,
@@ -193,18 +199,23 @@ export type TokenSource = {
   refresh: (rejected: string) => Promise<string>;
 };
 
-/** One HubSpot call with the budget, the retries and one token refresh after a 401. */
+/**
+ * One HubSpot call with the budget, the retries and one token refresh after a 401. A CRM search
+ * (`window` 'searches') is paid for from the portal's search window, which HubSpot limits apart.
+ */
 const callHubSpot = async <T>(
   access: HubSpotAccess,
   hubId: number,
   tokens: TokenSource,
   request: (client: Client) => Promise<T>,
+  window: BudgetWindow = 'calls',
 ): Promise<T> => {
   const basePath = access.settings?.apiUrl;
+  const limits = window === 'calls' ? hubspotLimits : hubspotSearchLimits;
   let token = await tokens.current();
   let refreshed = false;
   for (let attempt = 0; ; attempt++) {
-    await takeHubSpotCall(access.database, hubId);
+    await takeHubSpotCall(access.database, hubId, limits, window);
     try {
       return await withTimeout(request(new Client({ accessToken: token, basePath })));
     } catch (error) {
@@ -218,7 +229,7 @@ const callHubSpot = async <T>(
         continue;
       }
       if (status === 429) {
-        await blockHubSpotCalls(access.database.db, hubId, retryAfterSeconds(error));
+        await blockHubSpotCalls(access.database.db, hubId, retryAfterSeconds(error), limits, window);
         if (attempt < quickRetries * 4) continue;
       }
       if (status !== undefined && status >= 400 && status < 500 && status !== 429) {
@@ -315,8 +326,8 @@ const readingSettings = async <T>(
 };
 
 export const hubspotCrm = (access: HubSpotAccess, hubId: number, tokens: TokenSource): CrmClient => {
-  const call = <T>(request: (client: Client) => Promise<T>) =>
-    callHubSpot(access, hubId, tokens, request) as Promise<unknown> as Promise<BatchBody>;
+  const call = <T>(request: (client: Client) => Promise<T>, window?: BudgetWindow) =>
+    callHubSpot(access, hubId, tokens, request, window) as Promise<unknown> as Promise<BatchBody>;
   return {
     dealPipelines: async () =>
       livePipelines(
@@ -385,24 +396,27 @@ export const hubspotCrm = (access: HubSpotAccess, hubId: number, tokens: TokenSo
       );
     },
     findBy: async (objectType, property, values) => {
-      const body = (await call((client) =>
-        client.crm.objects.searchApi.doSearch(objectType, {
-          // HubSpot's search takes IN values on string properties in lower case only (and matches
-          // them case-insensitively); Stripe ids are mixed case.
-          filterGroups: [
-            {
-              filters: [
-                {
-                  propertyName: property,
-                  operator: 'IN' as never,
-                  values: values.map((value) => value.toLowerCase()),
-                },
-              ],
-            },
-          ],
-          properties: [property],
-          limit: 100,
-        }),
+      const body = (await call(
+        (client) =>
+          client.crm.objects.searchApi.doSearch(objectType, {
+            // HubSpot's search takes IN values on string properties in lower case only (and matches
+            // them case-insensitively); Stripe ids are mixed case.
+            filterGroups: [
+              {
+                filters: [
+                  {
+                    propertyName: property,
+                    operator: 'IN' as never,
+                    values: values.map((value) => value.toLowerCase()),
+                  },
+                ],
+              },
+            ],
+            properties: [property],
+            // A page holds at most 200 (search-the-crm, Limitations): room for values two records share.
+            limit: 200,
+          }),
+        'searches',
       )) as unknown as BatchBody;
       return keyed(body, (result) => String(result.properties?.[property] ?? '')).results;
     },

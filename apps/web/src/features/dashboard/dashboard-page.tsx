@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } fr
 import { generatePath, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { routes, type ActivityType, type Subscription } from '@billbridge/contract';
+import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { SectionLoader } from '../../components/section-loader.tsx';
 import { useCurrentSubscription } from '../subscriptions/subscription-context.ts';
@@ -18,7 +19,8 @@ import { FirstRunSteps, type FirstRunStep } from './first-run-steps.tsx';
 import { UsageBar } from './usage-bar.tsx';
 
 // The chart (recharts) and the table (Mantine's Table brings ScrollArea and floating-ui) show data
-// that is not there on the first render: their code starts loading with this page, beside the data.
+// that is not there on the first render: their code starts loading with this page, beside the data,
+// and they render after the rest of the page has painted (`AfterFirstPaint`, decision 076).
 const chartCode = import('./activity-chart.tsx');
 const tableCode = import('./activity-table.tsx');
 const ActivityChart = lazy(() => chartCode);
@@ -206,9 +208,11 @@ export const DashboardPage = () => {
             <Text size="sm" data-testid="total-events">
               {t('dashboard.summary.total', { count: summary.data.total })}
             </Text>
-            <Suspense fallback={<SectionLoader />}>
-              <ActivityChart summary={summary.data} selected={selected} />
-            </Suspense>
+            <AfterFirstPaint fallback={<SectionLoader />}>
+              <Suspense fallback={<SectionLoader />}>
+                <ActivityChart summary={summary.data} selected={selected} />
+              </Suspense>
+            </AfterFirstPaint>
           </Stack>
         )}
       </Section>
@@ -220,13 +224,15 @@ export const DashboardPage = () => {
           </Text>
         )}
         {!recent.isPending && (
-          <Suspense fallback={<SectionLoader />}>
-            <ActivityTable
-              activities={recent.data?.activities ?? []}
-              label={t('dashboard.recent.title')}
-              empty={t('dashboard.recent.empty')}
-            />
-          </Suspense>
+          <AfterFirstPaint fallback={<SectionLoader />}>
+            <Suspense fallback={<SectionLoader />}>
+              <ActivityTable
+                activities={recent.data?.activities ?? []}
+                label={t('dashboard.recent.title')}
+                empty={t('dashboard.recent.empty')}
+              />
+            </Suspense>
+          </AfterFirstPaint>
         )}
         {isAdmin && (
           <Anchor component={Link} to={path(routes.activityLog)} size="sm" mt="sm" display="inline-block">

@@ -50,7 +50,7 @@ const importNextPage = async (context: AppContext, backfillId: string): Promise<
     await finish(context, row, { error: (error as Error).message });
     return 'finished';
   }
-  // Listed products are kept for the field mappings that read them (decision 074).
+  // Listed products are kept for the field mappings that read them (decision 077).
   if (kind === 'products') await rememberProducts(db, from.id, page.objects as Stripe.Product[]);
   const last = page.objects.at(-1);
   const next = page.hasMore && last ? { kind, after: last.id } : nextKind(row, kind);

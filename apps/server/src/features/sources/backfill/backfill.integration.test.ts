@@ -112,7 +112,7 @@ describe('backfill of existing Stripe objects', () => {
 
   it('imports existing products, customers, billing subscriptions and invoices once the source is switched on and Import pressed, without counting them as sync events', async () => {
     const world = await connectedButOff();
-    // The product's webhook is lost: the import alone keeps the product (decision 074).
+    // The product's webhook is lost: the import alone keeps the product (decision 077).
     const lost = sandbox.faults.dropWebhooks({ type: 'product.*', tenant: world.account });
     const price = seedMonthlyPrice(sandbox, world.account, 2500);
     const customers = customersOf(world, 230, 'import');

@@ -34,7 +34,7 @@ export const sampleAsWritten = async (
   }: {
     rules: readonly PipelineMappingRule[];
     mappings: readonly FieldMapping[];
-    /** The products the sampled prices name (decision 074). */
+    /** The products the sampled prices name (decision 077). */
     products: KnownProducts;
     size: number;
   },

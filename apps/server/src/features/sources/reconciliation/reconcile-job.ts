@@ -150,7 +150,7 @@ const reconcileNextPage = async (context: AppContext, reconciliationId: string):
     await fail(context, row, (error as Error).message);
     return 'finished';
   }
-  // The products it lists correct those kept for field mappings (decision 074).
+  // The products it lists correct those kept for field mappings (decision 077).
   if (kind === 'products') await rememberProducts(db, from.id, page.objects as Stripe.Product[]);
   const differing = await differingObjects(context, from, kind, page.objects);
   const last = page.objects.at(-1);

@@ -48,7 +48,7 @@ export const load = async (db: Db, rounds: Round[]): Promise<LoadedRoundOf[]> =>
   }));
 };
 
-/** The products the round's prices name, when the destination maps product values (decision 074). */
+/** The products the round's prices name, when the destination maps product values (decision 077). */
 const withProducts = async (
   context: AppContext,
   db: Db,

@@ -50,7 +50,7 @@ export type LineItemLink = {
 
 /**
  * What a round read besides the links: line items of its deals, customers fetched from Stripe, the
- * products its prices name when a mapping reads them (decision 074).
+ * products its prices name when a mapping reads them (decision 077).
  */
 export type Fetched = {
   lineItems: readonly LineItemLink[];

@@ -57,4 +57,28 @@ describe('the fact an event gives', () => {
     expect(revenueFactOf('charge.dispute.closed', dispute, 9)).toBeUndefined();
     expect(revenueFactOf('product.created', { object: 'product', id: 'prod_1' }, 9)).toBeUndefined();
   });
+
+  it('counts a paid invoice of nothing (a trial’s first one) as no payment, and a paid one from its day', () => {
+    const invoice = (amount_paid: number) => ({
+      object: 'invoice',
+      id: 'in_1',
+      customer: 'cus_1',
+      currency: 'usd',
+      status: 'paid',
+      amount_paid,
+      status_transitions: { paid_at: 7 },
+    });
+    expect(revenueFactOf('invoice.paid', invoice(0), 9)).toMatchObject({
+      paid: 0,
+      paidAt: null,
+      paymentStatus: null,
+      paymentAt: null,
+    });
+    expect(revenueFactOf('invoice.paid', invoice(4900), 9)).toMatchObject({
+      paid: 4900,
+      paidAt: 7,
+      paymentStatus: 'succeeded',
+      paymentAt: 7,
+    });
+  });
 });

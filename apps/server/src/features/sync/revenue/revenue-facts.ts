@@ -97,11 +97,17 @@ const noPayment = (id: string, kind: RevenueFact['kind'], created: number): Reve
   eventCreated: created,
 });
 
-/** A paid invoice counts its amount paid; an open one Stripe tried to collect is a failed payment. */
+/**
+ * A paid invoice counts its amount paid; an open one Stripe tried to collect is a failed payment.
+ * A paid invoice of nothing (a trial's first invoice, a 100 % coupon) is no payment: it sets no
+ * payment date or status.
+ */
 const invoiceFact = (invoice: Stripe.Invoice, type: string, created: number): RevenueFact => {
-  const paidAt = invoice.status === 'paid' ? (invoice.status_transitions?.paid_at ?? created) : null;
+  const paid = invoice.status === 'paid' && invoice.amount_paid > 0;
+  const paidAt = paid ? (invoice.status_transitions?.paid_at ?? created) : null;
   const failed =
-    !paidAt && (type === 'invoice.payment_failed' || (invoice.status === 'open' && invoice.attempted));
+    invoice.status !== 'paid' &&
+    (type === 'invoice.payment_failed' || (invoice.status === 'open' && invoice.attempted));
   return {
     ...noPayment(invoice.id ?? '', 'invoice', created),
     stripeCustomerId: idOf(invoice.customer),

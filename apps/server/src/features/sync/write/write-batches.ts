@@ -19,6 +19,11 @@ export type PlanResult = {
   archived: string[];
   /** `refKey`s of the records this plan's upserts created (so nothing of theirs is in HubSpot yet). */
   created: Set<string>;
+  /**
+   * `refKey`s of contacts whose remembered contact HubSpot no longer has (deleted there), now
+   * written to another: what was associated with the old one is associated with it again.
+   */
+  recreated: Set<string>;
 };
 
 export const maxBatchInputs = 100;

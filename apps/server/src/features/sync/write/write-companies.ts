@@ -178,9 +178,13 @@ const dealsOf = (write: CompanyWrite) =>
       write.ids(refKey(association.from)),
   );
 
+/** A contact HubSpot has had no company association for: created, or made again after a deletion. */
+const newContact = (result: PlanResult, record: RecordWrite) =>
+  result.created.has(refKey(record)) || result.recreated.has(refKey(record));
+
 /**
  * The companies of a round's written contacts on business domains (companiesOfDomains); then each
- * contact whose customer's company is new to it, and each deal created this round or whose
+ * contact whose customer's company is new to it, or that is new itself, and each deal created this round or whose
  * customer's company is new, is associated with it — a round that changes nothing of that costs no
  * association call. Free-mail and disposable domains never make a company.
  */
@@ -208,7 +212,7 @@ export const writeCompanies = async (write: CompanyWrite): Promise<void> => {
     write,
     'contacts',
     contacts.flatMap(({ record }) =>
-      changed(record.stripeObjectId) || write.result.created.has(refKey(record))
+      changed(record.stripeObjectId) || newContact(write.result, record)
         ? pairOf(write.ids(refKey(record)), record.stripeObjectId, record.eventRowIds)
         : [],
     ),

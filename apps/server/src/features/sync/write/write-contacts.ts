@@ -121,11 +121,15 @@ const writeLinked = async (write: ContactWrite, linked: RecordWrite[]): Promise<
   return deleted;
 };
 
-/** Says on the activity what became of a customer whose contact was deleted in HubSpot. */
+/**
+ * Says on the activity what became of a customer whose contact was deleted in HubSpot, and marks it
+ * for its deals, invoices and company to be associated with the new one (reassociate.ts).
+ */
 const reportRecreated = (write: ContactWrite, deleted: RecordWrite[]) => {
   for (const record of deleted) {
     const now = write.result.hubspotIds.get(refKey(record));
     if (!now) continue;
+    write.result.recreated.add(refKey(record));
     const was = write.knownIds.get(refKey(record)) ?? '';
     warn(
       write.result,

@@ -35,6 +35,7 @@ import {
 import type { PlanResult } from './write-batches.ts';
 import { executePlan } from './write-plan.ts';
 import { writeCompanies } from './write-companies.ts';
+import { reassociateRecreated } from './reassociate.ts';
 import { writeEngagements } from './write-engagements.ts';
 import { addRevenue } from '../revenue/add-revenue.ts';
 import { writeCompanyRevenue } from './write-company-revenue.ts';
@@ -177,10 +178,11 @@ export const writeDestination = async (
   const companiesOn = companiesFromDomains(row);
   const currencies = await writeInPortalCurrencies(db, { ...row, hubId }, crm, written, enabled, async () => {
     const result = await executePlan(crm, written, knownIds, uniquelyKeyedTypes(row.scopes), refit);
+    const workspace = row.subscriptionId;
+    await reassociateRecreated({ db, crm, destinationId: row.id, workspace, plan: written, result });
     const ids = (key: string) => result.hubspotIds.get(key) ?? knownIds.get(key);
     if (companiesOn) await writeCompanies({ crm, db, destinationId: row.id, plan: written, ids, result });
     if (companiesOn && row.scopes.includes('crm.schemas.companies.write')) {
-      const workspace = row.subscriptionId;
       await writeCompanyRevenue({
         db,
         crm,

@@ -256,6 +256,7 @@ export const executePlan = async (
     warnings: new Map(),
     archived: [],
     created: new Set(),
+    recreated: new Set(),
   };
   const ids: Ids = (key) => result.hubspotIds.get(key) ?? knownIds.get(key);
   const write: WriteContext = { crm, plan, knownIds, uniquelyKeyed, ids, result, associated: new Set() };

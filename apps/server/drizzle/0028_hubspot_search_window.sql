@@ -1,0 +1,2 @@
+ALTER TABLE "hubspot_budget" ADD COLUMN "recent_searches" timestamp with time zone[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
+ALTER TABLE "hubspot_budget" ADD COLUMN "searches_blocked_until" timestamp with time zone;
