@@ -11,7 +11,7 @@ export const untilShown = (page: Page, region: string, text: string) =>
 /** On a sandbox portal page: the row of `record` in `region`, once the page shows it. */
 export const shownRow = async (page: Page, region: string, record: string): Promise<Locator> => {
   await untilShown(page, region, record);
-  return page.getByRole('region', { name: region }).getByRole('row', { name: new RegExp(record) });
+  return rowOf(page, region, record);
 };
 
 /**
