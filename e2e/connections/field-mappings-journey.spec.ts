@@ -8,8 +8,10 @@ import {
   connectHubspot,
   connectStripe,
   controlForm,
+  mapToNewProperty,
   openControlPage,
   setUpSync,
+  shownRow,
   switchOnAndSave,
   untilShown,
 } from '../support/connections.ts';
@@ -71,12 +73,7 @@ test('an admin maps the price’s plan tier to a new deal property and the custo
     key: 'plan_tier',
     property: 'Create a new property…',
   });
-  await deals.getByRole('textbox', { name: 'New property name' }).fill('Plan tier');
-  await deals.getByRole('button', { name: 'Create property' }).click();
-  await expect(deals.getByRole('combobox', { name: 'HubSpot property' })).toHaveValue(
-    'Plan tier (plan_tier)',
-  );
-  await deals.getByRole('button', { name: 'Add field mapping' }).click();
+  await mapToNewProperty(deals, 'Plan tier', 'plan_tier');
   await expect(
     page.getByRole('table', { name: 'Deals' }).getByRole('row', { name: /price\.metadata\.plan_tier/ }),
   ).toContainText('Plan tier');
@@ -120,12 +117,9 @@ test('an admin maps the price’s plan tier to a new deal property and the custo
 
   // Both values in the portal: the deal's new property and the contact's State/Region.
   await portal.bringToFront();
-  await untilShown(portal, 'Sales Pipeline › Appointment Scheduled', dealName);
-  await expect(
-    portal
-      .getByRole('region', { name: 'Sales Pipeline › Appointment Scheduled' })
-      .getByRole('row', { name: new RegExp(dealName) }),
-  ).toContainText('plan_tier: gold');
+  await expect(await shownRow(portal, 'Sales Pipeline › Appointment Scheduled', dealName)).toContainText(
+    'plan_tier: gold',
+  );
   await untilShown(portal, 'Contacts', 'gina.gold@example.com');
   await expect(
     portal.getByRole('region', { name: 'Contacts' }).getByRole('row', { name: /gina\.gold/ }),

@@ -1,7 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility.ts';
 import { newUser, signUp } from '../support/accounts.ts';
-import { choose, controlForm, openControlPage, setUpSync, untilShown } from '../support/connections.ts';
+import {
+  choose,
+  controlForm,
+  mapToNewProperty,
+  openControlPage,
+  setUpSync,
+  shownRow,
+  startTrial,
+  untilShown,
+} from '../support/connections.ts';
 import { createWorkspace } from '../support/workspaces.ts';
 
 test('an admin maps a customer metadata key to a new HubSpot contact property, a new customer’s contact has it, and its deletion in HubSpot is flagged', async ({
@@ -19,14 +28,7 @@ test('an admin maps a customer metadata key to a new HubSpot contact property, a
   await expect(mappings).toBeVisible();
   await choose(mappings, 'Stripe value', 'Metadata key of the Customer…');
   await mappings.getByRole('textbox', { name: 'Metadata key' }).fill('region');
-  await choose(mappings, 'HubSpot property', 'Create a new property…');
-  await mappings.getByRole('textbox', { name: 'New property name' }).fill('Sales region');
-  await expectAccessible(page, 'creating a property for a field mapping');
-  await mappings.getByRole('button', { name: 'Create property' }).click();
-  await expect(mappings.getByRole('combobox', { name: 'HubSpot property' })).toHaveValue(
-    'Sales region (sales_region)',
-  );
-  await mappings.getByRole('button', { name: 'Add field mapping' }).click();
+  await mapToNewProperty(mappings, 'Sales region', 'sales_region');
   const contacts = page.getByRole('table', { name: 'Contacts' });
   await expect(contacts.getByRole('row', { name: /customer\.metadata\.region/ })).toContainText(
     'Sales region',
@@ -60,4 +62,45 @@ test('an admin maps a customer metadata key to a new HubSpot contact property, a
     page.getByRole('table', { name: 'Contacts' }).getByRole('row', { name: /customer\.metadata\.region/ }),
   ).toContainText('Not in HubSpot any more');
   await expectAccessible(page, 'a field mapping whose property is gone');
+});
+
+test('an admin maps the product’s plan tier to a new deal property and a new billing subscription’s deal has it in HubSpot', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page, newUser('product-fields'));
+  const id = await createWorkspace(page, 'Product Shop');
+  const business = `Product ${Date.now()}`;
+  const portalName = `Product portal ${Date.now()}`;
+  await setUpSync(page, id, { business, portalName, status: 'trialing', stage: 'Appointment Scheduled' });
+
+  // Deals: the product's metadata key `plan_tier` to a new deal property "Plan tier".
+  const mappings = page.getByRole('group', { name: 'Add field mapping' });
+  await choose(mappings, 'HubSpot object', 'Deals');
+  await choose(mappings, 'Stripe value', 'Metadata key of the Product…');
+  await mappings.getByRole('textbox', { name: 'Metadata key' }).fill('plan_tier');
+  await mapToNewProperty(mappings, 'Plan tier', 'plan_tier');
+  await expect(
+    page.getByRole('table', { name: 'Deals' }).getByRole('row', { name: /product\.metadata\.plan_tier/ }),
+  ).toContainText('Plan tier');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your changes have been saved.' })).toBeVisible();
+  await expectAccessible(page, 'with a product field mapping');
+
+  // A product whose metadata names the tier, and a billing subscription of its price.
+  const control = await openControlPage(page);
+  const dealName = await startTrial(control, business, {
+    product: 'Gold plan',
+    productMetadata: 'plan_tier=gold',
+    customer: { name: 'Gus Gold', email: 'gus.gold@example.com' },
+  });
+
+  // The deal in the sandbox's HubSpot portal carries the product's tier.
+  const portal = await context.newPage();
+  await portal.goto(control.url().replace(/\/_sandbox\/.*$/, '/_sandbox'));
+  await portal.getByRole('banner').getByRole('link', { name: portalName }).click();
+  await expect(await shownRow(portal, 'Sales Pipeline › Appointment Scheduled', dealName)).toContainText(
+    'plan_tier: gold',
+  );
 });

@@ -8,6 +8,12 @@ export const untilShown = (page: Page, region: string, text: string) =>
     await expect(page.getByRole('region', { name: region })).toContainText(text, { timeout: 500 });
   }).toPass({ timeout: 20_000, intervals: [250] });
 
+/** On a sandbox portal page: the row of `record` in `region`, once the page shows it. */
+export const shownRow = async (page: Page, region: string, record: string): Promise<Locator> => {
+  await untilShown(page, region, record);
+  return rowOf(page, region, record);
+};
+
 /**
  * Picks an option of a Mantine select by its label, until the select shows it: as a person does
  * when the list closed under the pointer (a click that lands while the page above it shifts falls
@@ -98,8 +104,8 @@ export const openStripeAccount = (control: Page, business: string) =>
 
 /**
  * On the control page, in the Stripe account of `business`: a product priced in `currency` (the
- * form's default unless named) and a customer on a 14-day trial of it. Returns the name of the
- * billing subscription's deal in HubSpot.
+ * form's default unless named), with `productMetadata` (`key=value`) when given, and a customer on
+ * a 14-day trial of it. Returns the name of the billing subscription's deal in HubSpot.
  */
 export const startTrial = async (
   control: Page,
@@ -107,13 +113,20 @@ export const startTrial = async (
   {
     product,
     currency,
+    productMetadata,
     customer,
-  }: { product: string; currency?: string; customer: { name: string; email: string } },
+  }: {
+    product: string;
+    currency?: string;
+    productMetadata?: string;
+    customer: { name: string; email: string };
+  },
 ): Promise<string> => {
   await openStripeAccount(control, business);
   const productForm = controlForm(control, 'Create product with price');
   await productForm.getByLabel('Product name').fill(product);
   if (currency) await productForm.getByLabel('Currency').fill(currency);
+  if (productMetadata) await productForm.getByLabel('Product metadata').fill(productMetadata);
   await productForm.getByRole('button').click();
   await expect(control.getByText(/^Created product/)).toBeVisible();
   const customerForm = controlForm(control, 'Create customer');
@@ -127,6 +140,19 @@ export const startTrial = async (
   await billing.getByRole('button').click();
   const created = (await control.getByText(/^Created sub_\w+ \(trialing\)\.$/).textContent()) ?? '';
   return `Subscription ${/sub_\w+/.exec(created)?.[0] ?? ''}`;
+};
+
+/**
+ * In the destination page's "Add field mapping" form, with its object and value chosen: a new
+ * HubSpot property `label` (internal name `name`) created from the editor, and the mapping added.
+ */
+export const mapToNewProperty = async (form: Locator, label: string, name: string) => {
+  await choose(form, 'HubSpot property', 'Create a new property…');
+  await form.getByRole('textbox', { name: 'New property name' }).fill(label);
+  await expectAccessible(form.page(), 'creating a property for a field mapping');
+  await form.getByRole('button', { name: 'Create property' }).click();
+  await expect(form.getByRole('combobox', { name: 'HubSpot property' })).toHaveValue(`${label} (${name})`);
+  await form.getByRole('button', { name: 'Add field mapping' }).click();
 };
 
 /** Switches the connection on its detail page on and saves it. */

@@ -35,6 +35,26 @@ const messagesOf = (mappings: FieldMapping[]) => {
   return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
 };
 
+describe('product sources (decision 078)', () => {
+  it('maps a product field or metadata key to deals and line items, never to contacts', () => {
+    expect(parseSource('product.metadata.plan_tier')).toEqual({
+      of: 'product',
+      field: 'metadata.plan_tier',
+      kind: 'metadata',
+    });
+    expect(parseSource('product.active')).toEqual({ of: 'product', field: 'active', kind: 'boolean' });
+    expect(
+      messagesOf([mapping({ object: 'deals', source: 'product.metadata.plan_tier', property: 'tier' })]),
+    ).toEqual([]);
+    expect(
+      messagesOf([mapping({ object: 'line_items', source: 'product.unit_label', property: 'unit' })]),
+    ).toEqual([]);
+    expect(messagesOf([mapping({ source: 'product.name' })])).toEqual([
+      fieldMappingMessages.fieldMappingSourceNotOfObject,
+    ]);
+  });
+});
+
 describe('parseSource', () => {
   it('reads fields with their kind and metadata keys of any Stripe object', () => {
     expect(parseSource('customer.email')).toEqual({ of: 'customer', field: 'email', kind: 'text' });

@@ -14,15 +14,18 @@ export type FieldMappingObject = (typeof fieldMappingObjects)[number];
 /** What a Stripe value is, which decides the HubSpot property types it may go to. */
 export type ValueKind = 'text' | 'number' | 'amount' | 'time' | 'boolean' | 'metadata';
 
-/** The Stripe objects whose values reach each HubSpot object (the price of a deal is its first item's). */
+/**
+ * The Stripe objects whose values reach each HubSpot object (the price of a deal is its first
+ * item's, the product that price's product: decision 078).
+ */
 export const sourcesOfObject: Record<FieldMappingObject, readonly StripeSource[]> = {
   contacts: ['customer'],
-  deals: ['subscription', 'price'],
-  line_items: ['price', 'subscription'],
+  deals: ['subscription', 'price', 'product'],
+  line_items: ['price', 'product', 'subscription'],
   invoices: ['invoice'],
 };
 
-export const stripeSources = ['customer', 'subscription', 'price', 'invoice'] as const;
+export const stripeSources = ['customer', 'subscription', 'price', 'product', 'invoice'] as const;
 export type StripeSource = (typeof stripeSources)[number];
 
 /** The fields of each Stripe object that can be mapped, with their kind (dots reach nested fields). */
@@ -72,6 +75,18 @@ export const stripeFields: Record<StripeSource, Readonly<Record<string, Exclude<
     'recurring.interval': 'text',
     'recurring.interval_count': 'number',
     type: 'text',
+  },
+  product: {
+    id: 'text',
+    name: 'text',
+    description: 'text',
+    unit_label: 'text',
+    statement_descriptor: 'text',
+    url: 'text',
+    type: 'text',
+    tax_code: 'text',
+    active: 'boolean',
+    created: 'time',
   },
   invoice: {
     id: 'text',

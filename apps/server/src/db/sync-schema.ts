@@ -441,3 +441,26 @@ export const revenueFact = pgTable(
     index('revenue_fact_customer_idx').on(table.subscriptionId, table.stripeCustomerId),
   ],
 );
+
+/**
+ * What the sync knows of a source's Stripe products (decision 078): a price names its product by id
+ * only, so the product's mappable fields and metadata are kept here, filled by `product.*` webhooks,
+ * the import and, on a miss, one `products.retrieve`, instead of a Stripe call per round.
+ */
+export const stripeProduct = pgTable(
+  'stripe_product',
+  {
+    sourceId: text('source_id')
+      .notNull()
+      .references(() => source.id, { onDelete: 'cascade' }),
+    productId: text('product_id').notNull(),
+    /** The product's mappable fields and its metadata, as Stripe sends them. */
+    fields: jsonb('fields').$type<Record<string, unknown>>().notNull(),
+    /** Stripe's `updated` of the state kept: an older state never overwrites a newer one. */
+    stripeUpdated: bigint('stripe_updated', { mode: 'number' }).notNull(),
+    /** Deleted in Stripe (or unknown to it): kept so it is not asked for again. */
+    deleted: boolean('deleted').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.sourceId, table.productId] })],
+);

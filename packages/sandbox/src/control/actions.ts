@@ -254,6 +254,8 @@ export const controlActions = (app: FastifyInstance, ctx: ControlContext): void 
       const form = asForm(request.body);
       const product = stripe.createProduct(request.params.account, {
         name: field(form, 'name') || 'Product',
+        // A product carries metadata of its own (docs.stripe.com/api/products/create#create_product-metadata).
+        metadata: metadataOf(field(form, 'metadata')),
         default_price_data: {
           currency: field(form, 'currency') || 'usd',
           unit_amount: field(form, 'unit_amount') || '1000',

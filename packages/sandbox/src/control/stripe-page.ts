@@ -166,6 +166,7 @@ export const stripeAccountPage = (ctx: ControlContext, entry: AccountEntry, noti
               <option>week</option>
               <option>day</option>
             </select></label
+          ><label>Product metadata<input name="metadata" placeholder="plan_tier=gold" /></label
           ><button type="submit">Create product with price</button>
         </form>
         <form class="row" method="post" action="${base}/prices">

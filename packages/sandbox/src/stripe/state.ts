@@ -8,7 +8,7 @@ import { restrictedKey, secretKey } from './ids.ts';
 import { restrictedKeyResources } from './http/permissions.ts';
 import { getInvoice } from './lookup.ts';
 import { buildAccount, buildAccountEntry } from './objects/account.ts';
-import { createPrice, createProduct } from './ops/catalog.ts';
+import { createPrice, createProduct, updateProduct } from './ops/catalog.ts';
 import { createCustomer, updateCustomer } from './ops/customers.ts';
 import { createMeter, createMeterEvent } from './ops/meters.ts';
 import { attachPaymentMethod, createPaymentMethod } from './ops/payment-methods.ts';
@@ -293,6 +293,10 @@ export class StripeState {
 
   createProduct(accountId: string, params: LooseParams): Product {
     return this.run(accountId, (ctx) => createProduct(ctx, toParams(params)));
+  }
+
+  updateProduct(accountId: string, productId: string, params: LooseParams): Product {
+    return this.run(accountId, (ctx) => updateProduct(ctx, productId, toParams(params)));
   }
 
   createPrice(accountId: string, params: LooseParams): Price {

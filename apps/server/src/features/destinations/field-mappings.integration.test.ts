@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldMapping, HubSpotProperty } from '@billbridge/contract';
 import type { Sandbox } from '@billbridge/sandbox';
-import { activity, source } from '../../db/schema.ts';
+import { activity, crmLink, source, stripeProduct } from '../../db/schema.ts';
 import { propertyGoneWarning } from '../../providers/hubspot/portal-properties.ts';
 import { seedSyncedWorkspace, syncBed, type SyncedWorkspace } from '../../testing/sync.ts';
 import type { TestApp } from '../../testing/test-app.ts';
@@ -260,5 +260,162 @@ describe('field mappings', () => {
     expect((await callFunction(t.app, 'startBackfill', input, world.owner)).status).toBe(200);
     const contact = await contactOf(world, 'imported@example.com');
     expect(contact.properties.imported_region).toBe('LATAM');
+  });
+
+  /**
+   * Product values (decision 078). Deals carry the product's `plan_tier` and name, line items its
+   * `rank` (HubSpot has no schema scope for line items: an existing property of theirs).
+   */
+  const mapProduct = async (world: SyncedWorkspace) => {
+    await createProperty(world, 'deals', 'Plan tier', 'string');
+    await createProperty(world, 'deals', 'Product name', 'string');
+    const saved = await save(world, [
+      mapping('tier', 'deals', 'product.metadata.plan_tier', 'plan_tier'),
+      mapping('name', 'deals', 'product.name', 'product_name'),
+      mapping('rank', 'line_items', 'product.metadata.rank', 'hs_position_on_quote'),
+    ]);
+    expect(saved.status).toBe(200);
+  };
+
+  const subscribe = (world: SyncedWorkspace, productId: string) => {
+    const customer = sandbox.stripeState.createCustomer(world.account, { email: `${productId}@example.com` });
+    sandbox.stripeState.addCard(world.account, customer.id, '4242424242424242');
+    const price = sandbox.stripeState.createPrice(world.account, {
+      product: productId,
+      unit_amount: 4900,
+      currency: 'usd',
+      recurring: { interval: 'month' },
+    });
+    return sandbox.stripeState.createSubscription(world.account, {
+      customer: customer.id,
+      items: [{ price: price.id }],
+    });
+  };
+
+  const dealWith = (world: SyncedWorkspace, billingId: string, property: string, value: string) =>
+    waitFor(
+      () =>
+        sandbox.hubspotState
+          .records(world.portalId, 'deals')
+          .find(
+            (record) =>
+              record.properties.billbridge_stripe_id === billingId && record.properties[property] === value,
+          ),
+      { what: `the deal of ${billingId} with ${property} = ${value}` },
+    );
+
+  const keptTier = (world: SyncedWorkspace, productId: string, tier: string) =>
+    waitFor(
+      async () => {
+        const [row] = await t.context.database.db
+          .select()
+          .from(stripeProduct)
+          .where(and(eq(stripeProduct.sourceId, world.sourceId), eq(stripeProduct.productId, productId)));
+        return (row?.fields.metadata as Record<string, string> | undefined)?.plan_tier === tier || undefined;
+      },
+      { what: `the kept product ${productId} at tier ${tier}` },
+    );
+
+  /** Settled: the deal's link, which the re-apply reaches. */
+  const linkOf = (world: SyncedWorkspace, billingId: string) =>
+    waitFor(
+      async () => {
+        const [row] = await t.context.database.db
+          .select()
+          .from(crmLink)
+          .where(and(eq(crmLink.destinationId, world.destinationId), eq(crmLink.stripeObjectId, billingId)));
+        return row?.crmObjectId ?? undefined;
+      },
+      { what: `the link of ${billingId}` },
+    );
+
+  /** A product of `tier`, once kept, and a billing subscription to it whose deal carries the tier. */
+  const dealOfProduct = async (world: SyncedWorkspace, name: string, metadata: Record<string, string>) => {
+    const product = sandbox.stripeState.createProduct(world.account, { name, metadata });
+    const tier = metadata.plan_tier ?? '';
+    await keptTier(world, product.id, tier);
+    const billing = subscribe(world, product.id);
+    return { product, billing, deal: await dealWith(world, billing.id, 'plan_tier', tier) };
+  };
+
+  it('writes product metadata on a new billing subscription and the product’s update on the next write', async () => {
+    const world = await seedSyncedWorkspace(t);
+    await mapProduct(world);
+    const { product, billing, deal } = await dealOfProduct(world, 'Pro', { plan_tier: 'gold', rank: '2' });
+    expect(deal.properties.product_name).toBe('Pro');
+    const item = await waitFor(
+      () =>
+        sandbox.hubspotState
+          .records(world.portalId, 'line_items')
+          .find((record) => record.properties.hs_position_on_quote === '2'),
+      { what: 'the line item with its product rank' },
+    );
+    expect(item.properties.name).toBeTruthy();
+
+    sandbox.stripeState.updateProduct(world.account, product.id, {
+      name: 'Pro Plus',
+      metadata: { plan_tier: 'platinum' },
+    });
+    await keptTier(world, product.id, 'platinum');
+    sandbox.stripeState.updateSubscription(world.account, billing.id, { metadata: { touched: 'yes' } });
+    const updated = await dealWith(world, billing.id, 'plan_tier', 'platinum');
+    expect(updated.properties.product_name).toBe('Pro Plus');
+  });
+
+  it('reads a product it never kept from Stripe once, then from what it keeps', async () => {
+    const world = await seedSyncedWorkspace(t);
+    await mapProduct(world);
+    // The product's webhook is lost: the sync learns of it only through the price that names it.
+    const lost = sandbox.faults.dropWebhooks({ type: 'product.*', tenant: world.account });
+    const product = sandbox.stripeState.createProduct(world.account, {
+      name: 'Team',
+      metadata: { plan_tier: 'silver' },
+    });
+    const reads = sandbox.faults.add({
+      service: 'stripe',
+      method: 'GET',
+      path: `/v1/products/${product.id}`,
+    });
+
+    const first = subscribe(world, product.id);
+    await dealWith(world, first.id, 'plan_tier', 'silver');
+    const second = subscribe(world, product.id);
+    await dealWith(world, second.id, 'plan_tier', 'silver');
+
+    expect(sandbox.faults.list().find((rule) => rule.id === reads)?.hits).toBe(1);
+    await keptTier(world, product.id, 'silver');
+    sandbox.faults.remove(lost);
+    sandbox.faults.remove(reads);
+  });
+
+  it('counts and re-applies a product’s change to the deals written before it', async () => {
+    const world = await seedSyncedWorkspace(t);
+    await mapProduct(world);
+    const { product, billing } = await dealOfProduct(world, 'Basic', { plan_tier: 'bronze', rank: '1' });
+    await linkOf(world, billing.id);
+
+    sandbox.stripeState.updateProduct(world.account, product.id, { metadata: { plan_tier: 'copper' } });
+    await keptTier(world, product.id, 'copper');
+    const dryRun = await callFunction(
+      t.app,
+      'dryRunFieldMappings',
+      {
+        ...ids(world),
+        field_mappings: [
+          { id: 'tier', object: 'deals', source: 'product.metadata.plan_tier', property: 'plan_tier' },
+        ],
+      },
+      world.owner,
+    );
+    expect(dryRun.status).toBe(200);
+    expect((dryRun.body.result as { objects: unknown[] }).objects).toContainEqual({
+      object: 'deals',
+      records: 1,
+      changing: 1,
+    });
+
+    const run = await callFunction(t.app, 'reapplyFieldMappings', ids(world), world.owner);
+    expect(run.status).toBe(200);
+    await dealWith(world, billing.id, 'plan_tier', 'copper');
   });
 });

@@ -11,7 +11,7 @@ export const dryRunFieldMappings = implement(
     const { db } = app.database;
     const row = await loadDestination(db, subscriptionId, destinationId);
     const crm = () => destinationCrm(app, row);
-    const records = await mappedRecords(db, { subscriptionId, destinationId }, rulesOf(row), mappings);
+    const records = await mappedRecords(app, { subscriptionId, destinationId }, rulesOf(row), mappings);
     const { objects } = await fieldMappingImpact(crm, records);
     return { objects };
   },

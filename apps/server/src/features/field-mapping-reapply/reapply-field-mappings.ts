@@ -41,7 +41,7 @@ export const reapplyFieldMappings = implement(
     const row = await loadDestination(db, subscriptionId, destinationId);
     const crm = () => destinationCrm(call.app, row);
     const records = await mappedRecords(
-      db,
+      call.app,
       { subscriptionId, destinationId },
       rulesOf(row),
       fieldMappingsOf(row),

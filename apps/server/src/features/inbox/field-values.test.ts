@@ -86,6 +86,37 @@ describe('mapWithFields', () => {
     expect(items.map((item) => item.mapped?.[0]?.value)).toEqual(['gold', 'addon']);
   });
 
+  it('reads each price’s product as kept, and nothing of a product it does not know', () => {
+    const base = billing('usd');
+    const productIds = ['prod_pro', 'prod_unknown'];
+    const object = {
+      ...base,
+      items: {
+        data: base.items.data.map((item, index) => ({
+          ...item,
+          price: { ...item.price, product: productIds[index] },
+        })),
+      },
+    };
+    const mappings = [
+      mapping('deals', 'product.metadata.plan_tier', 'plan_tier'),
+      mapping('line_items', 'product.name', 'product_name'),
+    ];
+    const products = new Map([
+      [
+        'prod_pro',
+        { id: 'prod_pro', object: 'product' as const, name: 'Pro', metadata: { plan_tier: 'gold' } },
+      ],
+    ]);
+    const mapped = mapWithFields('customer.subscription.updated', object, rules, mappings, products);
+    const [deal] = mapped?.records.filter((record) => record.objectType === 'deals') ?? [];
+    expect(deal?.mapped).toEqual([
+      { kind: 'metadata', value: 'gold', property: 'plan_tier', source: 'product.metadata.plan_tier' },
+    ]);
+    const items = mapped?.records.filter((record) => record.objectType === 'line_items') ?? [];
+    expect(items.map((item) => item.mapped?.[0]?.value)).toEqual(['Pro', undefined]);
+  });
+
   it('leaves the records as the mapper made them when nothing is mapped to their object', () => {
     const object = billing('usd');
     const plain = mapWithFields('customer.subscription.created', object, rules, []);

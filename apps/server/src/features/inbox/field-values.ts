@@ -8,16 +8,24 @@ import {
   type StripeSource,
 } from '@billbridge/contract';
 import { mapEvent } from './event-types.ts';
+import { noProducts, type KnownProducts } from './known-products.ts';
 import type { Mapped } from './mapping/map-stripe.ts';
 import { majorUnits } from './mapping/money.ts';
 
 type StripeObject = { object?: string; currency?: string | null; metadata?: Record<string, string> | null };
 type Sources = Partial<Record<StripeSource, StripeObject>>;
 
+/** A price's product: expanded in the price, or as the sync keeps it (decision 078). */
+const productOf = (price: Stripe.Price, products: KnownProducts): StripeObject | undefined =>
+  typeof price.product === 'string'
+    ? products.get(price.product)
+    : ((price.product as StripeObject | null) ?? undefined);
+
 /** Which Stripe objects a record was written from: a deal's price is its first item's. */
 const sourcesOf = (
   object: StripeObject,
   record: Pick<RecordWrite, 'objectType' | 'stripeObjectId'>,
+  products: KnownProducts,
 ): Sources => {
   if (object.object === 'customer') return { customer: object };
   if (object.object === 'invoice') return record.objectType === 'invoices' ? { invoice: object } : {};
@@ -27,7 +35,8 @@ const sourcesOf = (
     record.objectType === 'line_items'
       ? subscription.items.data.find((candidate) => candidate.id === record.stripeObjectId)
       : subscription.items.data[0];
-  return { subscription: object, ...(item ? { price: item.price } : {}) };
+  const product = item && productOf(item.price, products);
+  return { subscription: object, ...(item ? { price: item.price } : {}), ...(product ? { product } : {}) };
 };
 
 const at = (object: StripeObject, path: string): unknown =>
@@ -54,12 +63,14 @@ export const withFieldValues = (
   mapped: Mapped,
   object: unknown,
   mappings: readonly FieldMapping[],
+  /** The products the object's prices name, as kept (`known-products.ts`). */
+  products: KnownProducts = noProducts,
 ): Mapped => {
   if (mappings.length === 0) return mapped;
   return {
     ...mapped,
     records: mapped.records.map((record) => {
-      const sources = sourcesOf(object as StripeObject, record);
+      const sources = sourcesOf(object as StripeObject, record, products);
       const values = mappings
         .filter((mapping) => mapping.object === record.objectType)
         .flatMap((mapping) => valueOf(mapping, sources) ?? []);
@@ -77,7 +88,8 @@ export const mapWithFields = (
   object: unknown,
   rules: readonly PipelineMappingRule[],
   mappings: readonly FieldMapping[],
+  products: KnownProducts = noProducts,
 ): Mapped | undefined => {
   const mapped = mapEvent(type, object, rules);
-  return mapped && withFieldValues(mapped, object, mappings);
+  return mapped && withFieldValues(mapped, object, mappings, products);
 };

@@ -6,6 +6,7 @@ import { definePrepared } from '../../db/prepared.ts';
 import { isUnstorableValue } from '../../db/errors.ts';
 import { turnBatch, type BatchLimit } from '../../db/turn-batch.ts';
 import { deauthorization, eventTypeOf } from './event-types.ts';
+import { rememberProductEvent } from './known-products.ts';
 
 export type IngestOutcome = 'stored' | 'duplicate';
 
@@ -216,7 +217,8 @@ export const storeInTurn = (database: Database, delivery: Delivery): Promise<Sto
 
 /**
  * Stores a verified Stripe event in the inbox (ARCHITECTURE §7.1) in one round trip, shared with the
- * deliveries of its turn. A known event id is a duplicate delivery and changes nothing. Once this
+ * deliveries of its turn (a product's event also updates the product kept for field mappings, one
+ * statement more). A known event id is a duplicate delivery and changes nothing. Once this
  * returns, the event survives any crash. An `account.application.deauthorized` that cut a source
  * off returns that source as `lostSource`.
  */
@@ -228,6 +230,8 @@ export const ingestStripeEvent = async (
 ): Promise<Ingested> => {
   const row = await storeInTurn(context.database, { event, payload });
   if (!row) return { outcome: 'duplicate' };
+  // Kept whatever the products toggle says: field mappings read products (decision 078).
+  if (row.state === 'received') await rememberProductEvent(context.database.db, row.account_id, event);
   if (row.state === 'received' && row.subscription_id) context.drains.nudge(row.subscription_id);
   const lostSource =
     row.lost_source_id && row.subscription_id

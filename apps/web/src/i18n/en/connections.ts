@@ -272,6 +272,7 @@ export default {
         customer: 'Customer',
         subscription: 'Billing subscription',
         price: 'Price',
+        product: 'Product',
         invoice: 'Invoice',
       },
       empty: 'No field mappings.',

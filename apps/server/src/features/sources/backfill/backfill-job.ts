@@ -8,6 +8,7 @@ import type { JobDefinition } from '../../../jobs/queue.ts';
 import { sourceStripeClient } from '../../../providers/stripe-client.ts';
 import { loseRevokedKey } from '../../connections/key-source-lost.ts';
 import { enqueueDrain } from '../../inbox/drain-queue.ts';
+import { rememberProducts } from '../../inbox/known-products.ts';
 import { kindsOf } from './backfill-to-api.ts';
 import { backfillQueue, enqueueBackfill } from './begin-backfill.ts';
 import { listStripePage, syntheticEventType, syntheticEventsOf, type ListedPage } from './stripe-listing.ts';
@@ -49,6 +50,8 @@ const importNextPage = async (context: AppContext, backfillId: string): Promise<
     await finish(context, row, { error: (error as Error).message });
     return 'finished';
   }
+  // Listed products are kept for the field mappings that read them (decision 078).
+  if (kind === 'products') await rememberProducts(db, from.id, page.objects as Stripe.Product[]);
   const last = page.objects.at(-1);
   const next = page.hasMore && last ? { kind, after: last.id } : nextKind(row, kind);
   const stored = await db.transaction(async (tx) => {

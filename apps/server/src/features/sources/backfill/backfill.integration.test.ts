@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backfill } from '@billbridge/contract';
 import type { Sandbox } from '@billbridge/sandbox';
-import { activity, backfill, source, stripeEvent, subscription, usage } from '../../../db/schema.ts';
+import {
+  activity,
+  backfill,
+  source,
+  stripeEvent,
+  stripeProduct,
+  subscription,
+  usage,
+} from '../../../db/schema.ts';
 import { createStripeClient } from '../../../providers/stripe-client.ts';
 import {
   ruleOf,
@@ -104,6 +112,8 @@ describe('backfill of existing Stripe objects', () => {
 
   it('imports existing products, customers, billing subscriptions and invoices once the source is switched on and Import pressed, without counting them as sync events', async () => {
     const world = await connectedButOff();
+    // The product's webhook is lost: the import alone keeps the product (decision 078).
+    const lost = sandbox.faults.dropWebhooks({ type: 'product.*', tenant: world.account });
     const price = seedMonthlyPrice(sandbox, world.account, 2500);
     const customers = customersOf(world, 230, 'import');
     const billing = customers.slice(0, 30).map((customer) => {
@@ -119,6 +129,10 @@ describe('backfill of existing Stripe objects', () => {
       .autoPagingToArray({ limit: 10_000 });
     expect(invoices.length).toBeGreaterThanOrEqual(30);
     expect(await progressOf(world)).toBeNull();
+    const { db } = t.context.database;
+    expect(await db.select().from(stripeProduct).where(eq(stripeProduct.sourceId, world.sourceId))).toEqual(
+      [],
+    );
 
     await switchOn(world);
     const done = await finished(world);
@@ -130,6 +144,9 @@ describe('backfill of existing Stripe objects', () => {
       error: null,
     });
     expect(done?.finish_time).toBeGreaterThanOrEqual(done?.start_time ?? Infinity);
+    const kept = await db.select().from(stripeProduct).where(eq(stripeProduct.sourceId, world.sourceId));
+    expect(kept.map((row) => row.productId)).toEqual([price.product]);
+    sandbox.faults.remove(lost);
 
     await settled(world);
     const contacts = sandbox.hubspotState.records(world.portalId, 'contacts');

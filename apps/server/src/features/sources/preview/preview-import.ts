@@ -16,6 +16,7 @@ import type { ListedObject } from '../backfill/stripe-listing.ts';
 import { sampleAsWritten } from './preview-sample.ts';
 import { customerBook } from './preview-filters.ts';
 import { filtersOf } from '../../inbox/source-settings.ts';
+import { productsNamedBy } from '../stripe-products.ts';
 
 /**
  * What the first import would do (issue 34 §3, decision 070), writing nothing: each kind listed
@@ -45,6 +46,9 @@ export const previewImport = implement('previewImport', async ({ subscriptionId,
     ['subscriptions', subscriptions.firsts],
     ['invoices', invoices.firsts],
   ]);
+  const mappings = fieldMappingsOf(target);
+  const named = subscriptions.firsts.map((object) => ({ sourceId: row.id, object }));
+  const products = await productsNamedBy(app, db, named, mappings);
   const preview: ImportPreview = {
     counts,
     passing: book.passing(counts),
@@ -56,7 +60,8 @@ export const previewImport = implement('previewImport', async ({ subscriptionId,
     unmapped: subscriptions.unmapped,
     sample: await sampleAsWritten({ db, crm, target }, firsts, {
       rules,
-      mappings: fieldMappingsOf(target),
+      mappings,
+      products,
       size: importPreviewSampleSize,
     }),
   };

@@ -6,6 +6,7 @@ import { portalFactStore } from '../../../providers/hubspot/portal-facts.ts';
 import { fitMappedValues, portalProperties } from '../../../providers/hubspot/portal-properties.ts';
 import type { PortalPlan } from '../../../providers/hubspot/portal-stages.ts';
 import { mapWithFields } from '../../inbox/field-values.ts';
+import type { KnownProducts } from '../../inbox/known-products.ts';
 import { syntheticEventType, type ListedObject } from '../backfill/stripe-listing.ts';
 import type { PreviewKind } from './preview-tally.ts';
 
@@ -28,13 +29,21 @@ export const sampleAsWritten = async (
   {
     rules,
     mappings,
+    products,
     size,
-  }: { rules: readonly PipelineMappingRule[]; mappings: readonly FieldMapping[]; size: number },
+  }: {
+    rules: readonly PipelineMappingRule[];
+    mappings: readonly FieldMapping[];
+    /** The products the sampled prices name (decision 078). */
+    products: KnownProducts;
+    size: number;
+  },
 ): Promise<ImportPreview['sample']> => {
   const perKind = [...firsts].map(([kind, objects]) =>
     objects.flatMap(
       (object) =>
-        mapWithFields(syntheticEventType(kind, 'backfilled'), object, rules, mappings)?.records ?? [],
+        mapWithFields(syntheticEventType(kind, 'backfilled'), object, rules, mappings, products)?.records ??
+        [],
     ),
   );
   const records: RecordWrite[] = takeInTurn(perKind, size).map((record) => ({

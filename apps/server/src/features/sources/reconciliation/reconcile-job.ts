@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import type { CrmObjectType } from '@billbridge/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { reconciliationMessages, type BackfillKind } from '@billbridge/contract';
@@ -24,6 +25,7 @@ import {
 } from '../backfill/stripe-listing.ts';
 import { syncingDestinationsOf } from '../../destinations/destination-store.ts';
 import { enqueueDrain } from '../../inbox/drain-queue.ts';
+import { rememberProducts } from '../../inbox/known-products.ts';
 import { fieldMappingsOf, rulesOf } from '../../destinations/destination-store.ts';
 import { enqueueReconciliation, reconcileQueue } from './begin-reconciliation.ts';
 import { differsFromApplied, type AppliedState } from './differences.ts';
@@ -148,6 +150,8 @@ const reconcileNextPage = async (context: AppContext, reconciliationId: string):
     await fail(context, row, (error as Error).message);
     return 'finished';
   }
+  // The products it lists correct those kept for field mappings (decision 078).
+  if (kind === 'products') await rememberProducts(db, from.id, page.objects as Stripe.Product[]);
   const differing = await differingObjects(context, from, kind, page.objects);
   const last = page.objects.at(-1);
   const following = row.kinds[row.kinds.indexOf(kind) + 1];

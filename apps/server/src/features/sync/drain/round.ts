@@ -10,6 +10,7 @@ import { settlementOf, type DestinationRound } from '../settle/outcomes.ts';
 import { settleRounds, waitingFrom, type RoundSettlement, type Waiting } from '../settle/settle.ts';
 import { writeDestination } from '../write/write-destination.ts';
 import { recordRevenueFacts } from '../revenue/revenue-store.ts';
+import { productsNamedBy } from '../../sources/stripe-products.ts';
 
 /** A workspace's round: its due ready events and, when the gate read them, its destinations. */
 export type Round = {
@@ -47,6 +48,17 @@ export const load = async (db: Db, rounds: Round[]): Promise<LoadedRoundOf[]> =>
   }));
 };
 
+/** The products the round's prices name, when the destination maps product values (decision 078). */
+const withProducts = async (
+  context: AppContext,
+  db: Db,
+  events: StripeEventRow[],
+  loaded: LoadedRound,
+): Promise<LoadedRound> => {
+  const named = events.map((event) => ({ sourceId: event.sourceId, object: event.payload.data?.object }));
+  return { ...loaded, products: await productsNamedBy(context, db, named, loaded.fieldMappings) };
+};
+
 /**
  * Plan and write in one destination: planned from what was loaded (once more with the customers
  * the plan asked Stripe for), then written to its portal; a provider out of reach leaves the
@@ -56,15 +68,16 @@ const planAndWrite = async (
   context: AppContext,
   db: Db,
   events: StripeEventRow[],
-  { row, loaded }: LoadedRoundOf['destinations'][number],
+  { row, loaded: read }: LoadedRoundOf['destinations'][number],
   revenueChanged: ReadonlyMap<string, number[]>,
 ): Promise<DestinationRound> => {
-  const planned = planRound(events, loaded.rules, loaded.links, loaded, loaded.fieldMappings);
+  const planOf = (loaded: LoadedRound) =>
+    planRound(events, loaded.rules, loaded.links, loaded, loaded.fieldMappings);
   try {
+    const loaded = await withProducts(context, db, events, read);
+    const planned = planOf(loaded);
     const customers = await fetchCustomers(context, db, planned);
-    const plan = customers.size
-      ? planRound(events, loaded.rules, loaded.links, { ...loaded, customers }, loaded.fieldMappings)
-      : planned;
+    const plan = customers.size ? planOf({ ...loaded, customers }) : planned;
     return {
       destination: row,
       plan,
@@ -72,7 +85,7 @@ const planAndWrite = async (
     };
   } catch (error) {
     if (!(error instanceof TransientError)) throw error;
-    return { destination: row, plan: planned, transient: error.message };
+    return { destination: row, plan: planOf(read), transient: error.message };
   }
 };
 

@@ -13,6 +13,7 @@ import { refKey, type Removal, type WritePlan } from '../../../providers/hubspot
 import { compareOrder, finalizedInvoiceRank, orderOf, type EventOrder } from './event-order.ts';
 import { eventTypeOf } from '../../inbox/event-types.ts';
 import { mapWithFields, withFieldValues } from '../../inbox/field-values.ts';
+import { noProducts, type KnownProducts } from '../../inbox/known-products.ts';
 import { mapCustomer, type Mapped } from '../../inbox/mapping/map-stripe.ts';
 import { paymentEngagementOf } from '../../inbox/mapping/map-payment.ts';
 
@@ -47,10 +48,14 @@ export type LineItemLink = {
   parentStripeObjectId: string | null;
 };
 
-/** What a round read besides the links: line items of its deals, customers fetched from Stripe. */
+/**
+ * What a round read besides the links: line items of its deals, customers fetched from Stripe, the
+ * products its prices name when a mapping reads them (decision 078).
+ */
 export type Fetched = {
   lineItems: readonly LineItemLink[];
   customers: ReadonlyMap<string, Stripe.Customer | Stripe.DeletedCustomer>;
+  products?: KnownProducts;
 };
 
 const nothingFetched: Fetched = { lineItems: [], customers: new Map() };
@@ -149,7 +154,7 @@ export const planRound = (
       continue;
     }
     const eventRowIds = group.map((event) => event.id);
-    const mapped = safelyMapped(winner, rules, fieldMappings);
+    const mapped = safelyMapped(winner, rules, fieldMappings, fetched.products);
     if (mapped && 'broken' in mapped) {
       for (const id of eventRowIds) plan.broken.set(id, `The event could not be read: ${mapped.broken}`);
       continue;
@@ -274,9 +279,10 @@ const safelyMapped = (
   event: StripeEventRow,
   rules: readonly PipelineMappingRule[],
   fieldMappings: readonly FieldMapping[],
+  products: KnownProducts = noProducts,
 ): Mapped | undefined | { broken: string } => {
   try {
-    return mapWithFields(event.type, event.payload.data.object, rules, fieldMappings);
+    return mapWithFields(event.type, event.payload.data.object, rules, fieldMappings, products);
   } catch (error) {
     return { broken: error instanceof Error ? error.message : String(error) };
   }
