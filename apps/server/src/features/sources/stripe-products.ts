@@ -35,17 +35,18 @@ const wantedOf = (named: readonly SourcedObject[]): Map<string, string[]> => {
 /**
  * One product read from the source's account and kept; one Stripe has not is kept as deleted, so
  * neither is asked for again. A revoked key loses its source (nothing is read); Stripe out of reach
- * is a transient error, as for the customers a round fetches.
+ * is a transient error, as for the customers a round fetches. Kept through the caller's `db`: a
+ * round's session (one connection on PGlite) must not wait on a write through another.
  */
 const fetchProduct = async (
   context: AppContext,
+  db: Db,
   row: SourceRow,
   productId: string,
 ): Promise<KnownProduct | 'lost' | undefined> => {
   const settings = context.providers.stripe;
   if (!settings || !row.accountId) return 'lost';
   const { stripe, options } = sourceStripeClient(settings, context.secretBox, row);
-  const { db } = context.database;
   try {
     const product = await stripe.products.retrieve(productId, {}, options);
     await rememberProducts(db, row.id, [product]);
@@ -79,7 +80,7 @@ export const productsNamedBy = async (
     .where(inArray(source.id, [...missing.keys()]));
   for (const row of rows) {
     for (const productId of missing.get(row.id) ?? []) {
-      const product = await fetchProduct(context, row, productId);
+      const product = await fetchProduct(context, db, row, productId);
       if (product === 'lost') break;
       if (product) known.set(productId, product);
     }
