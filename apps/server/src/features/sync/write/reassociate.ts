@@ -92,8 +92,9 @@ type ContactPair = AssociationPair & { eventRowIds: number[] };
  * A customer whose contact was deleted in HubSpot gets a new one this round (write-contacts.ts);
  * its deals, invoices, notes and tasks lost their association with the old one. They are associated
  * with the new contact in the same round, in HubSpot's batch association endpoint (one call per 100
- * of a type), not only on their own next change. Those this round writes itself are associated by the plan. A
- * refusal (the deal deleted in HubSpot too) is a warning: the customer's own change was written.
+ * of a type), not only on their own next change. Those this round writes itself are associated by
+ * the plan. A refusal (the deal deleted in HubSpot too) is a warning: the customer's own change was
+ * written.
  */
 export const reassociateRecreated = async (write: Reassociation): Promise<void> => {
   const { plan, result } = write;
