@@ -258,9 +258,19 @@ export const crmEngagement = pgTable(
     /** `notes` or `tasks`. */
     crmObjectType: text('crm_object_type').notNull(),
     crmObjectId: text('crm_object_id').notNull(),
+    /**
+     * The Stripe customer the note or task is about: a contact made again after a deletion in
+     * HubSpot takes the customer's notes and tasks too (decision 079). Null where it was unknown.
+     */
+    stripeCustomerId: text('stripe_customer_id'),
     createdAt: createdAt(),
   },
-  (table) => [primaryKey({ columns: [table.destinationId, table.stripeEventId, table.crmObjectType] })],
+  (table) => [
+    primaryKey({ columns: [table.destinationId, table.stripeEventId, table.crmObjectType] }),
+    index('crm_engagement_customer_idx')
+      .on(table.destinationId, table.stripeCustomerId)
+      .where(sql`${table.stripeCustomerId} is not null`),
+  ],
 );
 
 /**

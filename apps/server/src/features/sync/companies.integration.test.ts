@@ -98,7 +98,8 @@ describe('Companies from e-mail domains', () => {
     expect(companiesAssociated('deals', dealOf(sub))).toEqual([company?.id]);
   });
 
-  it('associates a second customer of the domain with the same company', async () => {
+  it('associates a second customer of the domain with the same company, creating its deal already on it', async () => {
+    const from = sandbox.hubspotState.requestLog(world.portalId).length;
     const sub = await subscribed('cus_charles', 'charles@analytical-engines.example');
     const [company] = companiesOf('analytical-engines.example');
     expect(companiesOf('analytical-engines.example')).toHaveLength(1);
@@ -106,6 +107,13 @@ describe('Companies from e-mail domains', () => {
       company?.id,
     ]);
     expect(companiesAssociated('deals', dealOf(sub))).toEqual([company?.id]);
+    // The company was known: the deal's create carried it (decision 079), no association call did.
+    const paths = sandbox.hubspotState
+      .requestLog(world.portalId)
+      .slice(from)
+      .map((entry) => entry.path);
+    expect(paths).toContain('/crm/v3/objects/deals/batch/create');
+    expect(paths).not.toContain('/crm/v4/associations/deals/companies/batch/associate/default');
   });
 
   it('reuses a company a person made in HubSpot instead of making a second one', async () => {

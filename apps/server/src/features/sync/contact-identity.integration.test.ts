@@ -6,6 +6,7 @@ import { activity, crmLink, source, type ActivityRow } from '../../db/schema.ts'
 import { startWorker } from '../../main/start-worker.ts';
 import {
   billingSubscriptionOf,
+  failedChargeOf,
   invoiceOf,
   listenForWebhooks,
   postWebhook,
@@ -216,14 +217,16 @@ describe('One contact per customer, whatever changes', () => {
     expect(dealContacts('sub_merged')).toEqual([survivor]);
   });
 
-  it('creates a contact deleted in HubSpot again on the customer’s next change, says so, and moves its deal and invoice to it', async () => {
+  it('creates a contact deleted in HubSpot again on the customer’s next change, says so, and moves its deal, invoice and payment note to it', async () => {
     await sync('customer.created', customer('cus_gone', 'gone@example.com'));
     await sync('customer.subscription.created', billingSubscriptionOf('sub_gone', 'cus_gone'));
     await sync('invoice.paid', invoiceOf('in_gone', 'cus_gone', 'sub_gone', 'paid'));
+    await sync('charge.failed', failedChargeOf('cus_gone'));
     const [deleted] = contactsOf('cus_gone');
     const deal = await associatedWith('contacts', deleted?.id ?? '', 'deals');
     const invoice = await associatedWith('contacts', deleted?.id ?? '', 'invoices');
-    expect([deal.length, invoice.length]).toEqual([1, 1]);
+    const note = await associatedWith('contacts', deleted?.id ?? '', 'notes');
+    expect([deal.length, invoice.length, note.length]).toEqual([1, 1, 1]);
     await hubspot.crm.contacts.basicApi.archive(deleted?.id ?? '');
 
     const settled = await sync('customer.updated', customer('cus_gone', 'gone@example.com', 'Gone Again'));
@@ -239,6 +242,8 @@ describe('One contact per customer, whatever changes', () => {
     expect(await associatedWith('contacts', again?.id ?? '', 'invoices')).toEqual(invoice);
     expect(await associatedWith('deals', deal[0] ?? '', 'contacts')).toEqual([again?.id]);
     expect(await associatedWith('invoices', invoice[0] ?? '', 'contacts')).toEqual([again?.id]);
+    expect(await associatedWith('contacts', again?.id ?? '', 'notes')).toEqual(note);
+    expect(await associatedWith('notes', note[0] ?? '', 'contacts')).toEqual([again?.id]);
   });
 
   it('matches the same way when a source is imported: a lead by e-mail, a contact by its customer id', async () => {

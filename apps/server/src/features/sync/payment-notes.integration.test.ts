@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { readdirSync, readFileSync } from 'node:fs';
+import { asc, eq, sql } from 'drizzle-orm';
 import { Client } from '@hubspot/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '@billbridge/sandbox';
 import { toggleOffReason, type Destination } from '@billbridge/contract';
-import { source, type ActivityRow } from '../../db/schema.ts';
+import { crmEngagement, source, type ActivityRow } from '../../db/schema.ts';
 import {
   billingSubscriptionOf,
   failedChargeOf,
@@ -203,5 +204,25 @@ describe('Payment trouble in the CRM', () => {
     });
     expect(records('notes')).toHaveLength(before);
     await t.context.database.db.update(source).set({ settings: {} }).where(eq(source.id, world.sourceId));
+  });
+
+  it('keeps the customer of every note and task, and finds it for those written before it was kept', async () => {
+    const { db } = t.context.database;
+    const customers = () =>
+      db
+        .select({ event: crmEngagement.stripeEventId, customer: crmEngagement.stripeCustomerId })
+        .from(crmEngagement)
+        .where(eq(crmEngagement.destinationId, world.destinationId))
+        .orderBy(asc(crmEngagement.stripeEventId), asc(crmEngagement.crmObjectType));
+    const kept = await customers();
+    expect(new Set(kept.map((row) => row.customer))).toEqual(new Set(['cus_ada', 'cus_bo', 'cus_cy']));
+
+    // As written before decision 079; then the migration's backfill statement (its last one).
+    await db.update(crmEngagement).set({ stripeCustomerId: null });
+    const folder = new URL('../../../drizzle/', import.meta.url);
+    const file = readdirSync(folder).find((name) => name.endsWith('_engagement_customer.sql')) ?? '';
+    const backfill = readFileSync(new URL(file, folder), 'utf8').split('--> statement-breakpoint').at(-1);
+    await db.execute(sql.raw(backfill ?? ''));
+    expect(await customers()).toEqual(kept);
   });
 });

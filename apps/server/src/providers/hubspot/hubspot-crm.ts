@@ -24,7 +24,7 @@ export type AssociationPair = { from: string; to: string };
 export type CreateInput = {
   properties: Record<string, string>;
   /** Records it is created associated with, each of a type `inlineAssociationTypeId` knows. */
-  associations?: { objectType: CrmObjectType; id: string }[];
+  associations?: { objectType: CrmClientObjectType; id: string }[];
 };
 export type UpdateInput = { id: string; properties: Record<string, string> };
 /** `key`: the value of the property the caller matches results by (lower-cased). */
@@ -47,8 +47,9 @@ export type CrmClient = {
   ) => Promise<WriteResult>;
   /** Results and errors keyed by HubSpot id. */
   update: (objectType: CrmClientObjectType, inputs: UpdateInput[]) => Promise<WriteResult>;
+  /** Default (unlabeled) associations in HubSpot's v4 batch endpoint; notes and tasks too. */
   associate: (
-    from: CrmObjectType,
+    from: CrmObjectType | EngagementType,
     to: CrmClientObjectType,
     pairs: AssociationPair[],
   ) => Promise<{ failed: AssociationPair[]; message?: string }>;
@@ -244,12 +245,14 @@ const callHubSpot = async <T>(
 /**
  * HubSpot-defined association type ids of the associations a record can be created with (batch
  * create's `inputs[].associations[].types[]`), so they cost no call of their own. 3 and 20 are
- * HubSpot's published defaults (deal to contact, line item to deal); the invoice ones are from
- * HubSpot's association type list. A batch HubSpot refuses for one is written again without them
+ * HubSpot's published defaults (deal to contact, line item to deal); the invoice ones and 341 (deal
+ * to company, unlabeled) are from HubSpot's association type list
+ * (developers.hubspot.com/docs/guides/api/crm/associations/associations-v4, "Deal to object"). A batch HubSpot refuses for one is written again without them
  * (create-linked.ts), so a wrong id costs a call, not a record.
  */
 const associationTypeIds: Partial<Record<`${CrmClientObjectType}>${CrmClientObjectType}`, number>> = {
   'deals>contacts': 3,
+  'deals>companies': 341,
   'invoices>deals': 175,
   'invoices>contacts': 177,
   'line_items>deals': 20,

@@ -42,7 +42,8 @@ export const linkedCreatesOf = (
  * the association call a batch of them would take. HubSpot refuses such a batch whole when one of
  * its records is there already (written in a round that crashed before it settled) or is invalid:
  * that batch is upserted instead, isolating a bad record, and its associations are left to the
- * association call. Returns the associations made.
+ * association call. A deal whose customer's company is known is created associated with it too
+ * (`companyOf`, decision 079). Returns the associations made.
  */
 export const createLinked = async (
   crm: CrmClient,
@@ -50,8 +51,13 @@ export const createLinked = async (
   creates: LinkedCreate[],
   ids: Ids,
   result: PlanResult,
+  companyOf: ReadonlyMap<string, string> = new Map(),
 ): Promise<Set<AssociationWrite>> => {
   const made = new Set<AssociationWrite>();
+  const companiesOf = (record: RecordWrite) => {
+    const company = companyOf.get(refKey(record));
+    return company ? [{ objectType: 'companies' as const, id: company }] : [];
+  };
   await forEachChunk(creates, async (chunk) => {
     const records = chunk.map(({ record }) => record);
     try {
@@ -59,15 +65,20 @@ export const createLinked = async (
         objectType,
         chunk.map(({ record, associations }) => ({
           properties: { ...record.properties, [record.idProperty]: record.id },
-          associations: associations.map((write) => ({
-            objectType: write.to.objectType,
-            id: ids(refKey(write.to)) ?? '',
-          })),
+          associations: [
+            ...associations.map((write) => ({
+              objectType: write.to.objectType,
+              id: ids(refKey(write.to)) ?? '',
+            })),
+            ...companiesOf(record),
+          ],
         })),
         records[0]?.idProperty ?? '',
       );
       readAnswer(records, answer, (record) => record.id, result);
       for (const { associations } of chunk) for (const write of associations) made.add(write);
+      for (const record of records)
+        for (const { id } of companiesOf(record)) result.withCompany.set(refKey(record), id);
     } catch (error) {
       if (!(error instanceof RejectedCrmError)) throw error;
       await upsertRecords(crm, objectType, records, result);

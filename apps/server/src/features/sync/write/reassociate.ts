@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { crmLink, revenueFact } from '../../../db/schema.ts';
+import { crmEngagement, crmLink, revenueFact } from '../../../db/schema.ts';
 import { refKey, type WritePlan } from '../../../providers/hubspot/crm-records.ts';
-import type { AssociationPair, CrmClient } from '../../../providers/hubspot/hubspot-crm.ts';
+import type { AssociationPair, CrmClient, EngagementType } from '../../../providers/hubspot/hubspot-crm.ts';
 import { chunks, warn, type PlanResult } from './write-batches.ts';
 
 /** What re-associating a round's recreated contacts needs (decision 075). */
@@ -18,7 +18,9 @@ export type Reassociation = {
 
 /** The record a Stripe object of a revenue fact's kind becomes: a billing subscription a deal. */
 const recordTypeOf = { subscription: 'deals', invoice: 'invoices' } as const;
-type Remembered = { customerId: string; objectType: 'deals' | 'invoices'; crmObjectId: string; key: string };
+/** What a customer's contact is associated with besides its company. */
+type Moved = 'deals' | 'invoices' | EngagementType;
+type Remembered = { customerId: string; objectType: Moved; crmObjectId: string; key: string };
 
 /**
  * The deals and invoices this destination wrote for `customerIds`: the billing subscriptions and
@@ -59,14 +61,40 @@ const rememberedOf = async (write: Reassociation, customerIds: string[]): Promis
   });
 };
 
+/**
+ * The notes and tasks this destination wrote about `customerIds`' payments (`crm_engagement`
+ * records the customer since decision 079). None is in the round's plan: they are written after it.
+ */
+const engagementsOf = async (write: Reassociation, customerIds: string[]): Promise<Remembered[]> => {
+  const rows = await write.db
+    .select({
+      customerId: crmEngagement.stripeCustomerId,
+      objectType: crmEngagement.crmObjectType,
+      crmObjectId: crmEngagement.crmObjectId,
+    })
+    .from(crmEngagement)
+    .where(
+      and(
+        eq(crmEngagement.destinationId, write.destinationId),
+        inArray(crmEngagement.stripeCustomerId, customerIds),
+      ),
+    );
+  return rows.flatMap(({ customerId, objectType, crmObjectId }) =>
+    customerId && (objectType === 'notes' || objectType === 'tasks')
+      ? [{ customerId, objectType, crmObjectId, key: `${objectType}:${crmObjectId}` }]
+      : [],
+  );
+};
+
 type ContactPair = AssociationPair & { eventRowIds: number[] };
 
 /**
  * A customer whose contact was deleted in HubSpot gets a new one this round (write-contacts.ts);
- * its deals and invoices lost their association with the old one. They are associated with the new
- * contact in the same round, in HubSpot's batch association endpoint (one call per 100 of a type),
- * not only on their own next change. Those this round writes itself are associated by the plan. A
- * refusal (the deal deleted in HubSpot too) is a warning: the customer's own change was written.
+ * its deals, invoices, notes and tasks lost their association with the old one. They are associated
+ * with the new contact in the same round, in HubSpot's batch association endpoint (one call per 100
+ * of a type), not only on their own next change. Those this round writes itself are associated by
+ * the plan. A refusal (the deal deleted in HubSpot too) is a warning: the customer's own change was
+ * written.
  */
 export const reassociateRecreated = async (write: Reassociation): Promise<void> => {
   const { plan, result } = write;
@@ -76,8 +104,10 @@ export const reassociateRecreated = async (write: Reassociation): Promise<void> 
   if (contacts.length === 0) return;
   const byCustomer = new Map(contacts.map((record) => [record.stripeObjectId, record]));
   const inPlan = new Set(plan.records.map(refKey));
-  const pairs = new Map<'deals' | 'invoices', ContactPair[]>();
-  for (const remembered of await rememberedOf(write, [...byCustomer.keys()])) {
+  const customerIds = [...byCustomer.keys()];
+  const pairs = new Map<Moved, ContactPair[]>();
+  const owned = [...(await rememberedOf(write, customerIds)), ...(await engagementsOf(write, customerIds))];
+  for (const remembered of owned) {
     const contact = byCustomer.get(remembered.customerId);
     const contactId = contact && result.hubspotIds.get(refKey(contact));
     if (!contact || !contactId || inPlan.has(remembered.key)) continue;

@@ -24,6 +24,11 @@ export type PlanResult = {
    * written to another: what was associated with the old one is associated with it again.
    */
   recreated: Set<string>;
+  /**
+   * Deals created already associated with their customer's company (`refKey` → company id), so
+   * the company step makes no association call for them (decision 079).
+   */
+  withCompany: Map<string, string>;
 };
 
 export const maxBatchInputs = 100;

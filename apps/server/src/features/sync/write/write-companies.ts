@@ -30,8 +30,11 @@ const domainContactsOf = ({ plan, ids, result }: CompanyWrite): DomainContact[] 
     return domain ? [{ record, domain, name: record.organisation ?? domain }] : [];
   });
 
+/** Where the destination's remembered companies are read. */
+type Memory = Pick<CompanyWrite, 'db' | 'destinationId'>;
+
 /** The companies of `domains` this destination found or made before. */
-const rememberedCompanies = async (write: CompanyWrite, domains: string[]) => {
+const rememberedCompanies = async (write: Memory, domains: string[]) => {
   const rows = domains.length
     ? await write.db
         .select()
@@ -102,7 +105,7 @@ const rememberCustomers = async ({ db, destinationId }: CompanyWrite, companyOf:
 };
 
 /** The company each customer of `customerIds` was associated with before this round. */
-const customersCompanies = async (write: CompanyWrite, customerIds: string[]) => {
+const customersCompanies = async (write: Memory, customerIds: string[]) => {
   const rows = customerIds.length
     ? await write.db
         .select()
@@ -169,6 +172,47 @@ const companiesOfDomains = async (write: CompanyWrite, contacts: DomainContact[]
   return companies;
 };
 
+/**
+ * The companies the round's new deals can be created associated with (decision 079), by the deal's
+ * `refKey`: its customer's company as the company step will find it, where that is known before
+ * any call — the remembered company of the domain of a contact the round writes, else the company
+ * the customer was associated with before. A domain new to the destination is left to that step.
+ */
+export const companiesOfNewDeals = async (
+  memory: Memory,
+  plan: WritePlan,
+  knownIds: ReadonlyMap<string, string>,
+): Promise<Map<string, string>> => {
+  const deals = plan.associations.filter(
+    ({ from, to }) =>
+      from.objectType === 'deals' && to.objectType === 'contacts' && !knownIds.has(refKey(from)),
+  );
+  if (deals.length === 0) return new Map();
+  const domainOf = new Map(
+    plan.records.flatMap((record) =>
+      record.objectType === 'contacts'
+        ? [[record.stripeObjectId, businessDomainOf(record.properties.email ?? record.id)] as const]
+        : [],
+    ),
+  );
+  const customers = [...new Set(deals.map(({ to }) => to.stripeObjectId))];
+  const domains = [...new Set([...domainOf.values()].filter((domain) => domain !== undefined))];
+  const [byDomain, before] = await Promise.all([
+    rememberedCompanies(memory, domains),
+    customersCompanies(memory, customers),
+  ]);
+  const companyOf = (customer: string) => {
+    const domain = domainOf.get(customer);
+    return domain ? byDomain.get(domain) : before.get(customer);
+  };
+  return new Map(
+    deals.flatMap(({ from, to }) => {
+      const company = companyOf(to.stripeObjectId);
+      return company ? [[refKey(from), company] as const] : [];
+    }),
+  );
+};
+
 /** The round's deals, by the customer whose contact they are associated with. */
 const dealsOf = (write: CompanyWrite) =>
   write.plan.associations.filter(
@@ -220,11 +264,12 @@ export const writeCompanies = async (write: CompanyWrite): Promise<void> => {
   const refusedForDeals = await associate(
     write,
     'deals',
-    deals.flatMap(({ from, to, eventRowIds }) =>
-      changed(to.stripeObjectId) || write.result.created.has(refKey(from))
-        ? pairOf(write.ids(refKey(from)), to.stripeObjectId, eventRowIds)
-        : [],
-    ),
+    deals.flatMap(({ from, to, eventRowIds }) => {
+      const due = changed(to.stripeObjectId) || write.result.created.has(refKey(from));
+      // Created already associated with this company (companiesOfNewDeals): no call for it.
+      const inline = write.result.withCompany.get(refKey(from)) === now.get(to.stripeObjectId);
+      return due && !inline ? pairOf(write.ids(refKey(from)), to.stripeObjectId, eventRowIds) : [];
+    }),
   );
   const kept = [...now].filter(
     ([customerId, companyId]) =>

@@ -34,7 +34,7 @@ import {
 } from '../../../providers/hubspot/portal-properties.ts';
 import type { PlanResult } from './write-batches.ts';
 import { executePlan } from './write-plan.ts';
-import { writeCompanies } from './write-companies.ts';
+import { companiesOfNewDeals, writeCompanies } from './write-companies.ts';
 import { reassociateRecreated } from './reassociate.ts';
 import { writeEngagements } from './write-engagements.ts';
 import { addRevenue } from '../revenue/add-revenue.ts';
@@ -177,7 +177,11 @@ export const writeDestination = async (
   };
   const companiesOn = companiesFromDomains(row);
   const currencies = await writeInPortalCurrencies(db, { ...row, hubId }, crm, written, enabled, async () => {
-    const result = await executePlan(crm, written, knownIds, uniquelyKeyedTypes(row.scopes), refit);
+    const companyOfDeal = companiesOn
+      ? await companiesOfNewDeals({ db, destinationId: row.id }, written, knownIds)
+      : new Map<string, string>();
+    const keyed = uniquelyKeyedTypes(row.scopes);
+    const result = await executePlan(crm, written, knownIds, keyed, refit, companyOfDeal);
     const workspace = row.subscriptionId;
     await reassociateRecreated({ db, crm, destinationId: row.id, workspace, plan: written, result });
     const ids = (key: string) => result.hubspotIds.get(key) ?? knownIds.get(key);

@@ -178,6 +178,7 @@ const createAll = async (
           stripeEventId: item.ready.engagement.stripeEventId,
           crmObjectType: type,
           crmObjectId: id,
+          stripeCustomerId: item.ready.engagement.customerId ?? null,
         })),
       )
       .onConflictDoNothing();

@@ -202,6 +202,8 @@ type WriteContext = {
   result: PlanResult;
   /** Associations made inline, with the records they start from. */
   associated: Set<AssociationWrite>;
+  /** The company a new deal is created associated with, by the deal's `refKey` (decision 079). */
+  companyOfDeal: ReadonlyMap<string, string>;
 };
 
 /** One object type's records: upserted, created with their associations, or found by a key and written. */
@@ -229,7 +231,9 @@ const writeRecords = async (write: WriteContext, objectType: CrmObjectType, reco
     byKey.set(key, keyed);
   }
   const { linked, others } = linkedCreatesOf(upserts, plan.associations, knownIds, ids);
-  for (const made of await createLinked(crm, objectType, linked, ids, result)) write.associated.add(made);
+  const companyOf = write.companyOfDeal;
+  for (const made of await createLinked(crm, objectType, linked, ids, result, companyOf))
+    write.associated.add(made);
   await upsertRecords(crm, objectType, others, result);
   for (const [key, keyed] of byKey) await writeByKey(crm, objectType, keyed, ids, result, key);
 };
@@ -249,6 +253,8 @@ export const executePlan = async (
   /** Types whose `billbridge_stripe_id` exists in the portal; the others use their fallback key. */
   uniquelyKeyed: ReadonlySet<CrmObjectType> = new Set(['deals', 'invoices']),
   refit?: (refused: RecordWrite[]) => Promise<boolean>,
+  /** Companies new deals can be created associated with, by the deal's `refKey` (decision 079). */
+  companyOfDeal: ReadonlyMap<string, string> = new Map(),
 ): Promise<PlanResult> => {
   const result: PlanResult = {
     hubspotIds: new Map(),
@@ -257,9 +263,19 @@ export const executePlan = async (
     archived: [],
     created: new Set(),
     recreated: new Set(),
+    withCompany: new Map(),
   };
   const ids: Ids = (key) => result.hubspotIds.get(key) ?? knownIds.get(key);
-  const write: WriteContext = { crm, plan, knownIds, uniquelyKeyed, ids, result, associated: new Set() };
+  const write: WriteContext = {
+    crm,
+    plan,
+    knownIds,
+    uniquelyKeyed,
+    ids,
+    result,
+    associated: new Set(),
+    companyOfDeal,
+  };
   for (const objectType of writeOrder) {
     const records = plan.records.filter((item) => item.objectType === objectType);
     await writeRecords(write, objectType, records);
