@@ -42,6 +42,9 @@ const integrationProjects = (
       test: {
         ...common,
         name: `integration:${engine}`,
+        // Each worker imports the server once, not once per file (decision 079): the files leave
+        // no state behind, and the stand-ins number portals uniquely in the process, as HubSpot does.
+        isolate: false,
         include: integration,
         exclude: [...exclude, ...alone],
       },
