@@ -24,6 +24,13 @@ const alone = [
   'apps/server/src/features/sync/reliability.integration.test.ts',
 ];
 
+/**
+ * Integration files that keep their own modules: this one timed out waiting for its first sync
+ * in both engines' shared runs, yet passed alone and after four other files in one worker
+ * (decision 081); isolated until a quiet run tells load from leaked state.
+ */
+const isolated = ['apps/server/src/features/deal-stages/deal-stages.integration.test.ts'];
+
 /** The integration files on one engine: most of them one per core, then the `alone` ones one by one. */
 const integrationProjects = (
   engine: string,
@@ -42,10 +49,14 @@ const integrationProjects = (
       test: {
         ...common,
         name: `integration:${engine}`,
+        // Each worker imports the server once, not once per file (decision 081): the files leave
+        // no state behind, and the stand-ins number portals uniquely in the process, as HubSpot does.
+        isolate: false,
         include: integration,
-        exclude: [...exclude, ...alone],
+        exclude: [...exclude, ...alone, ...isolated],
       },
     },
+    { test: { ...common, name: `integration:${engine}:isolated`, include: isolated, exclude } },
     // One worker and the default group order: Vitest runs such files in a group of their own, last.
     { test: { ...common, name: `integration:${engine}:alone`, include: alone, exclude, maxWorkers: 1 } },
   ];

@@ -41,6 +41,14 @@ const upgradePortal = (portal: PortalData): void => {
   }
 };
 
+/**
+ * The highest portal id any stand-in in this process has handed out or loaded. HubSpot's portal
+ * (hub) ids are unique across HubSpot, and the server keys its portal caches by them
+ * (`providers/hubspot/portal-*.ts`): two stand-ins in one process (test files sharing a worker)
+ * must not both have portal 50000001.
+ */
+let highestPortalId = 0;
+
 /** The HubSpot stand-in's whole state plus a revision counter for persistence. */
 export class HubSpotStore {
   readonly data: HubSpotData;
@@ -49,6 +57,7 @@ export class HubSpotStore {
   constructor(data: HubSpotData) {
     this.data = data;
     for (const portal of Object.values(data.portals)) upgradePortal(portal);
+    highestPortalId = Math.max(highestPortalId, data.nextPortalId - 1);
   }
 
   revision(): number {
@@ -75,8 +84,9 @@ export class HubSpotStore {
 
   /** A new portal (HubSpot account) with HubSpot's default properties and deal pipeline. */
   createPortal(input: NewPortal = {}): PortalData {
-    const id = this.data.nextPortalId;
-    this.data.nextPortalId += 1;
+    const id = Math.max(this.data.nextPortalId, highestPortalId + 1);
+    highestPortalId = id;
+    this.data.nextPortalId = id + 1;
     const at = new Date().toISOString();
     const portal: PortalData = {
       id,
