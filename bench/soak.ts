@@ -51,7 +51,8 @@ const startWorkerEntry = async (): Promise<RealProcess> => {
   });
   await waitFor(() => worker.output().includes('Billbridge worker is running'), {
     what: 'the worker process running',
-    timeoutMs: 60_000,
+    // Minutes, not seconds, on a machine other work keeps busy (a start took over 60 s at load 30).
+    timeoutMs: 180_000,
   }).catch((error: unknown) => {
     // A worker that did not come up in time is not left running, draining and holding connections.
     worker.child.kill('SIGKILL');
@@ -65,7 +66,9 @@ const workers: RealProcess[] = [];
 // A bench that ends early takes its processes (and their database connections) with it.
 process.on('exit', () => [web, ...workers].forEach((proc) => proc.child.kill('SIGKILL')));
 await waitReady(webPort);
-workers.push(await startWorkerEntry(), await startWorkerEntry());
+// One at a time, so a second that fails to start leaves the first in `workers`, killed at exit.
+workers.push(await startWorkerEntry());
+workers.push(await startWorkerEntry());
 /** Memory by process slot (a restarted worker keeps its slot). */
 const processes = () => ({ web, worker1: workers[0], worker2: workers[1] });
 const memoryNow = () =>
