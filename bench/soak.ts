@@ -13,7 +13,6 @@
  * long each outage's backlog took to clear, each process's resident memory,
  * database growth, queue depth, events lost and written twice. Web listens on BENCH_PORT (3770).
  */
-import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/server/src/db/client.ts';
 import { retentionQueue } from '../apps/server/src/features/retention/retention-job.ts';
@@ -26,6 +25,7 @@ import {
   type RealProcess,
 } from '../apps/server/src/testing/process-cluster.ts';
 import { waitFor } from '../apps/server/src/testing/wait.ts';
+import { memorySampler, residentMb } from './memory-samples.ts';
 import { percentile, seedBenchWorkspaces, sleep, startSyncBench, workspaceEvents } from './sync-harness.ts';
 
 const minutes = Number(process.env.BENCH_MINUTES ?? 20);
@@ -44,16 +44,6 @@ const workspaces = await seedBenchWorkspaces(bench.t, workspaceCount);
 buildServerEntries();
 const env = bench.processEnv();
 
-/** Resident memory of `pid` in MB, as the kernel counts it (Linux); null once the process is gone. */
-const residentMb = (pid: number | undefined) => {
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
-    return Math.round(Number(line?.[1] ?? 0) / 1024);
-  } catch {
-    return null;
-  }
-};
-
 const startWorkerEntry = async (): Promise<RealProcess> => {
   const worker = spawnProcess('worker', {
     ...env,
@@ -61,8 +51,11 @@ const startWorkerEntry = async (): Promise<RealProcess> => {
   });
   await waitFor(() => worker.output().includes('Billbridge worker is running'), {
     what: 'the worker process running',
-    timeoutMs: 60_000,
+    // Minutes, not seconds, on a machine other work keeps busy (a start took over 60 s at load 30).
+    timeoutMs: 180_000,
   }).catch((error: unknown) => {
+    // A worker that did not come up in time is not left running, draining and holding connections.
+    worker.child.kill('SIGKILL');
     throw new Error(`${String(error)}; the worker said: ${worker.output().slice(-2000)}`);
   });
   return worker;
@@ -73,8 +66,10 @@ const workers: RealProcess[] = [];
 // A bench that ends early takes its processes (and their database connections) with it.
 process.on('exit', () => [web, ...workers].forEach((proc) => proc.child.kill('SIGKILL')));
 await waitReady(webPort);
-workers.push(await startWorkerEntry(), await startWorkerEntry());
-/** Memory by process slot (a restarted worker keeps its slot): at start, at the 5th minute, at the end. */
+// One at a time, so a second that fails to start leaves the first in `workers`, killed at exit.
+workers.push(await startWorkerEntry());
+workers.push(await startWorkerEntry());
+/** Memory by process slot (a restarted worker keeps its slot). */
 const processes = () => ({ web, worker1: workers[0], worker2: workers[1] });
 const memoryNow = () =>
   Object.fromEntries(Object.entries(processes()).map(([name, proc]) => [name, residentMb(proc?.child.pid)]));
@@ -154,9 +149,9 @@ const once = (key: string, action: () => unknown) => {
   }
 };
 let outage: string[] = [];
-/** Growth is measured from the 5th minute (half-way in a run shorter than 10). */
-const memoryFromMinute = Math.min(5, minutes / 2);
-let memoryFrom: Record<string, number | null> | undefined;
+/** Memory every few seconds: growth is the mean of the last stretch over an early one (memory-samples.ts). */
+const memorySampleSeconds = 5;
+const memory = memorySampler(minutes);
 const kills: { at: number; slot: number; restartMs: number }[] = [];
 const depthSamples: number[] = [];
 const restart = async (slot: number) => {
@@ -181,7 +176,9 @@ while (Date.now() < until) {
   if (inTen >= 2) outage = endOutage(outage);
   if (elapsedMinutes % windowMinutes >= 2.5) once(`kill-${fifth}`, () => restart(fifth % 2));
   if (elapsedMinutes % windowMinutes >= 1.25) once(`retention-${fifth}`, retentionNow);
-  if (elapsedMinutes >= memoryFromMinute) once('memory-from', () => (memoryFrom = memoryNow()));
+  once(`memory-${Math.floor((elapsedMinutes * 60) / memorySampleSeconds)}`, () =>
+    memory.add(elapsedMinutes, memoryNow()),
+  );
   if (elapsedMinutes % 1 >= 0.5)
     once(`burst-${Math.floor(elapsedMinutes)}`, () => {
       for (let n = 0; n < burstSize; n++) send();
@@ -250,12 +247,7 @@ const writtenTwice = workspaces.reduce((twice, world) => {
   return twice + keys.length - new Set(keys).size;
 }, 0);
 
-const memoryGrowthPct = Object.fromEntries(
-  Object.entries(endMemory).map(([name, mb]) => {
-    const before = memoryFrom?.[name];
-    return [name, before && mb !== null ? +(((mb - before) / before) * 100).toFixed(1) : null];
-  }),
-);
+const memorySummary = memory.summary();
 const figures = {
   bench: 'soak',
   minutes,
@@ -266,9 +258,9 @@ const figures = {
   p99WithinTarget: windows.every((w) => w.p99Ms <= targetP99Ms),
   p99OutsideOutagesWithinTarget: windows.every((w) => w.outsideOutage.p99Ms <= targetP99Ms),
   recoveries,
-  memoryMb: { start: startMemory, [`atMinute${memoryFromMinute}`]: memoryFrom ?? null, end: endMemory },
-  memoryGrowthPct,
-  memoryWithinTarget: Object.values(memoryGrowthPct).every((pct) => pct !== null && pct <= 10),
+  memoryMb: { start: startMemory, end: endMemory },
+  memory: memorySummary,
+  memoryWithinTarget: Object.values(memorySummary.growthPct).every((pct) => pct !== null && pct <= 10),
   databaseMb: {
     start: Math.round(startBytes / 2 ** 20),
     end: Math.round((await sizeOfDatabase()) / 2 ** 20),

@@ -300,7 +300,10 @@ export const startSyncBench = async ({ worker = true, port: listenOn = 0 } = {})
       agent.destroy();
       await app.close();
       await running.close();
-      await postgres.drop();
+      // BENCH_KEEP_DATABASE keeps the grown database to look into its plans afterwards.
+      if (process.env.BENCH_KEEP_DATABASE)
+        console.error(`database kept: ${new URL(postgres.url).pathname.slice(1)}`);
+      else await postgres.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -160,6 +160,13 @@ export const stripeEvent = pgTable(
       .on(table.id)
       .where(sql`${table.payloadPrunedAt} is null`),
     index('stripe_event_subscription_state_idx').on(table.subscriptionId, table.state, table.id),
+    // A workspace's events in flight, oldest first: what the gate takes and the settle says waits.
+    // Partial, so its size follows the backlog, not the table; read by plain index scans, which
+    // mark the entries of settled events dead as they pass, so the next look skips them even
+    // before a vacuum (decision 082).
+    index('stripe_event_in_flight_idx')
+      .on(table.subscriptionId, table.id)
+      .where(sql`${table.state} in ('received', 'ready')`),
     // The worker's sweep for events nobody has asked a drain for yet.
     index('stripe_event_waiting_idx')
       .on(table.receivedAt)

@@ -82,6 +82,14 @@ const retentionMonths = sql.join(
   sql` `,
 );
 
+/**
+ * The shortest retention of any plan: activity younger than that is kept whatever the plan, and
+ * saying so lets the time index bound the scan. Without it the per-plan `case` is no index
+ * condition, and a pass with nothing old enough read all of activity and stripe_event (1.4 s at
+ * 20,000 events; the whole tables every pass, growing with them).
+ */
+const shortestRetentionMonths = Math.min(...planList.map((plan) => plan.activityRetentionMonths));
+
 /** One batch of the oldest activity past its plan's retention, with the own events it leaves behind. */
 const deleteActivityBatch = async (db: Db, policy: RetentionPolicy) => {
   const [row] = await queryRows<{ activities: number; events: number }>(
@@ -90,7 +98,8 @@ const deleteActivityBatch = async (db: Db, policy: RetentionPolicy) => {
           select a.id from activity a
           join subscription s on s.id = a.subscription_id
           join stripe_event e on e.id = a.stripe_event_id
-          where a.time < now() - make_interval(months => ${retentionMonths}::int)
+          where a.time < now() - make_interval(months => ${shortestRetentionMonths}::int)
+            and a.time < now() - make_interval(months => ${retentionMonths}::int)
             and e.state in ${settledStates}
           order by a.time limit ${policy.batchSize}
         ), gone as (

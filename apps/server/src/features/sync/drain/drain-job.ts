@@ -1,4 +1,4 @@
-import { and, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, inArray, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { LockTimeoutError, withAdvisoryLock, withFreeAdvisoryLocks } from '../../../db/advisory-lock.ts';
 import { stripeEvent } from '../../../db/schema.ts';
@@ -70,6 +70,9 @@ export const drainJob = (context: AppContext): JobDefinition => ({
   },
 });
 
+/** Waiting events one sweep looks at, oldest first: those of the workspaces most behind. */
+const sweptEvents = 10_000;
+
 /**
  * The sweep (at worker start, then every few seconds): a drain for every workspace with events
  * waiting longer than `olderThanSeconds`, so nothing accepted waits for the next webhook after a
@@ -77,15 +80,24 @@ export const drainJob = (context: AppContext): JobDefinition => ({
  * thousand workspaces, a request each was a thousand statements every few seconds.
  */
 export const enqueuePendingDrains = async (context: AppContext, olderThanSeconds = 0): Promise<void> => {
-  const rows = await context.database.db
-    .selectDistinct({ subscriptionId: stripeEvent.subscriptionId })
+  const { db } = context.database;
+  // The oldest waiting events in the waiting index's order, up to a bound: a plain index scan,
+  // which marks the entries of events settled since the last sweep dead as it passes (a bitmap
+  // scan leaves them: each sweep then read every event settled since the last vacuum, 54,000
+  // entries on 5,000 pages for 6,000 waiting). The oldest first, so none is passed over for long.
+  const oldest = db
+    .select({ subscriptionId: stripeEvent.subscriptionId })
     .from(stripeEvent)
     .where(
       and(
         inArray(stripeEvent.state, ['received', 'ready']),
         lte(stripeEvent.receivedAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
       ),
-    );
+    )
+    .orderBy(asc(stripeEvent.receivedAt))
+    .limit(sweptEvents)
+    .as('oldest');
+  const rows = await db.selectDistinct({ subscriptionId: oldest.subscriptionId }).from(oldest);
   await enqueueDrains(
     context.queue,
     rows.flatMap(({ subscriptionId }) => (subscriptionId ? [subscriptionId] : [])),

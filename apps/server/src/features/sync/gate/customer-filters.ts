@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SourceFilters } from '@billbridge/contract';
 import type { Transaction } from '../../../db/client.ts';
 import { crmLink, destination, stripeEvent, type StripeEventRow } from '../../../db/schema.ts';
@@ -50,7 +50,14 @@ const customerSql = sql<string>`case when ${stripeEvent.type} ~ '^customer\\.(cr
     when 'object' then ${object}->'customer'->>'id' end end`;
 const keyOf = (subscriptionId: string, customerId: string) => `${subscriptionId}:${customerId}`;
 const keySql = sql<string>`${stripeEvent.subscriptionId} || ':' || (${customerSql})`;
-const ofCustomers = (keys: string[]): SQL => sql`(${keySql}) in ${keys}`;
+/**
+ * The events of those customers: the workspaces named first, so the state index finds their rows
+ * (the key alone is no index condition: it read every stored event of every workspace).
+ */
+const ofCustomers = (keys: string[]): SQL => {
+  const workspaces = [...new Set(keys.map((key) => key.slice(0, key.indexOf(':'))))];
+  return sql`${inArray(stripeEvent.subscriptionId, workspaces)} and (${keySql}) in ${keys}`;
+};
 
 /** Folds a customer's stored events, oldest first, into its facts. */
 const factsOf = (rows: FactRow[]): CustomerFacts => {

@@ -1,0 +1,1 @@
+CREATE INDEX "stripe_event_in_flight_idx" ON "stripe_event" USING btree ("subscription_id","id") WHERE "stripe_event"."state" in ('received', 'ready');
