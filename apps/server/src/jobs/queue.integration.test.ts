@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { user } from '../db/schema.ts';
+import { drainQueue } from '../features/inbox/drain-queue.ts';
 
 const waitFor = async (predicate: () => boolean, timeoutMs = 15_000) => {
   const start = Date.now();
@@ -54,6 +55,16 @@ describe('the job queue', () => {
     });
     await t.context.queue.send('flaky', {});
     await waitFor(() => attempts >= 2);
+  });
+
+  it('gives a queue made by an earlier release the completed-job retention its definition has now', async () => {
+    await t.context.queue.define('kept', { deleteAfterSeconds: 604_800 });
+    await t.context.queue.define('kept', { deleteAfterSeconds: 3_600 });
+    expect((await t.context.queue.boss.getQueue('kept'))?.deleteAfterSeconds).toBe(3_600);
+  });
+
+  it('keeps the sync’s finished drains an hour', async () => {
+    expect((await t.context.queue.boss.getQueue(drainQueue))?.deleteAfterSeconds).toBe(3_600);
   });
 
   it('keeps answering HTTP while a backlog drains', async () => {

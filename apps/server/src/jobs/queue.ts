@@ -57,7 +57,13 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * How often pg-boss looks for jobs of dead workers (missed heartbeats, expiry): a sync drain of a
  * worker killed with `kill -9` runs again within about 20 s instead of pg-boss's default minute.
  */
-const supervision = { superviseIntervalSeconds: 10 };
+const supervision = {
+  superviseIntervalSeconds: 10,
+  // Completed jobs past their queue's `deleteAfterSeconds` are deleted on this pass (pg-boss's
+  // default is once a day): the sync's drains, many a second, would otherwise pile up a day of rows
+  // that every monitor pass counts (decision 083).
+  maintenanceIntervalSeconds: 300,
+};
 
 /**
  * A web process behind a transaction-mode pooler only sends jobs (decision 060): no LISTEN, which
@@ -95,7 +101,14 @@ export const createJobQueue = async (database: Database): Promise<JobQueue> => {
   return {
     boss,
     define: async (name, options) => {
-      if (!(await boss.getQueue(name))) await boss.createQueue(name, { notify: true, ...options });
+      const queue = await boss.getQueue(name);
+      if (!queue) await boss.createQueue(name, { notify: true, ...options });
+      // A queue made by an earlier release takes a retention set since (pg-boss keeps a queue's own).
+      else if (
+        options?.deleteAfterSeconds !== undefined &&
+        queue.deleteAfterSeconds !== options.deleteAfterSeconds
+      )
+        await boss.updateQueue(name, { deleteAfterSeconds: options.deleteAfterSeconds });
       // pg-boss caches queues at start and looks a newer one up on its own connection at the first
       // send; inside a transaction on PGlite's single connection that lookup would wait forever.
       // Any by-name read fills the cache now.

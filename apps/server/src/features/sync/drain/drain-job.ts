@@ -62,6 +62,9 @@ export const drainJob = (context: AppContext): JobDefinition => ({
       retryDelayMax: 300,
       heartbeatSeconds: 10,
       expireInSeconds: 600,
+      // A finished drain says nothing the activity log does not: kept an hour, not pg-boss's week
+      // (a busy engine finishes millions a week; decision 083).
+      deleteAfterSeconds: 3_600,
     },
     // Several workspaces' drains per fetch, run at once (a long one holds no other behind it): one
     // fetch, one completion and shared statements for eight drains. Each slot then drains up to
