@@ -13,7 +13,6 @@
  * long each outage's backlog took to clear, each process's resident memory,
  * database growth, queue depth, events lost and written twice. Web listens on BENCH_PORT (3770).
  */
-import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/server/src/db/client.ts';
 import { retentionQueue } from '../apps/server/src/features/retention/retention-job.ts';
@@ -26,7 +25,14 @@ import {
   type RealProcess,
 } from '../apps/server/src/testing/process-cluster.ts';
 import { waitFor } from '../apps/server/src/testing/wait.ts';
-import { percentile, seedBenchWorkspaces, sleep, startSyncBench, workspaceEvents } from './sync-harness.ts';
+import {
+  percentile,
+  residentMb,
+  seedBenchWorkspaces,
+  sleep,
+  startSyncBench,
+  workspaceEvents,
+} from './sync-harness.ts';
 
 const minutes = Number(process.env.BENCH_MINUTES ?? 20);
 const workspaceCount = Number(process.env.BENCH_WORKSPACES ?? 500);
@@ -43,16 +49,6 @@ const { db } = bench.context.database;
 const workspaces = await seedBenchWorkspaces(bench.t, workspaceCount);
 buildServerEntries();
 const env = bench.processEnv();
-
-/** Resident memory of `pid` in MB, as the kernel counts it (Linux); null once the process is gone. */
-const residentMb = (pid: number | undefined) => {
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
-    return Math.round(Number(line?.[1] ?? 0) / 1024);
-  } catch {
-    return null;
-  }
-};
 
 const startWorkerEntry = async (): Promise<RealProcess> => {
   const worker = spawnProcess('worker', {
