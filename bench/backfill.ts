@@ -105,6 +105,9 @@ for (let look = 0; ; look++) {
     const listed = (run?.counts.customers ?? 0) >= customers && (run?.counts.subscriptions ?? 0) >= customers;
     if (seconds === undefined && listed && open.customers === 0) seconds = secondsSince(from);
     if (run?.status !== 'running' && open.all === 0) break;
+    // A line a minute: a long import shows where it stands before its end.
+    if (look % 120 === 0)
+      console.log({ at: secondsSince(from), counts: run?.counts, unsettled: open.all, rssMb: peakRss.now() });
   }
   await sleep(500);
 }

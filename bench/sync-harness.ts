@@ -82,11 +82,14 @@ export const samplePeakRss = (others: () => (number | undefined)[] = () => []) =
   };
   sample();
   const timer = setInterval(sample, 500);
-  return () => {
+  const stop = () => {
     clearInterval(timer);
     sample();
     return peaks;
   };
+  /** The peaks so far, sampling on. */
+  stop.now = () => ({ ...peaks });
+  return stop;
 };
 
 /**
