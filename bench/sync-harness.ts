@@ -167,7 +167,8 @@ const startWorkerProcess = async (context: AppContext, databaseUrl: string, data
   });
   await waitFor(() => worker.output().includes('Billbridge worker is running'), {
     what: 'the worker process running',
-    timeoutMs: 60_000,
+    // A busy shared machine has taken over a minute to start it.
+    timeoutMs: 300_000,
   });
   return {
     pid: worker.child.pid,
