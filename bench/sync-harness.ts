@@ -9,23 +9,35 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
 import Stripe from 'stripe';
 import type { Sandbox } from '@billbridge/sandbox';
 import type { AppContext } from '../apps/server/src/context.ts';
-import { activity, destination, user } from '../apps/server/src/db/schema.ts';
+import { residentMb } from './memory-samples.ts';
+import {
+  activity,
+  destination,
+  hubspotPortalFact,
+  membership,
+  source,
+  subscription,
+  user,
+} from '../apps/server/src/db/schema.ts';
 import { buildServerHttpApp } from '../apps/server/src/main/http-app.ts';
 import { startWorker } from '../apps/server/src/main/start-worker.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import { bootstrap } from '../apps/server/src/main/bootstrap.ts';
 import {
   billingSubscriptionOf,
+  destinationRow,
   ruleOf,
   schemaScopes,
   seedDestination,
   seedSource,
+  sourceRow,
   stripeEventOf,
 } from '../apps/server/src/testing/sync.ts';
-import { seedWorkspace } from '../apps/server/src/testing/workspaces.ts';
+import { seedWorkspace, workspaceRows } from '../apps/server/src/testing/workspaces.ts';
 import { createPostgresDatabase, testConfig, type TestApp } from '../apps/server/src/testing/test-app.ts';
 import {
   buildServerEntries,
@@ -42,6 +54,48 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+/**
+ * The peak resident memory of this process and of `others()` (a worker apart), sampled every
+ * 500 ms from now until `stop`: a figure read once at the end would miss the peak.
+ */
+export const samplePeakRss = (others: () => (number | undefined)[] = () => []) => {
+  const peaks = { self: 0, others: 0 };
+  const sample = () => {
+    peaks.self = Math.max(peaks.self, Math.round(process.memoryUsage.rss() / 2 ** 20));
+    const apart = others().map((pid) => residentMb(pid) ?? 0);
+    peaks.others = Math.max(
+      peaks.others,
+      apart.reduce((sum, mb) => sum + mb, 0),
+    );
+  };
+  sample();
+  const timer = setInterval(sample, 500);
+  const stop = () => {
+    clearInterval(timer);
+    sample();
+    return peaks;
+  };
+  /** The peaks so far, sampling on. */
+  stop.now = () => ({ ...peaks });
+  return stop;
+};
+
+/**
+ * Counts the statements this process sends to PostgreSQL: every `pg` client's `query` (Drizzle's,
+ * pg-boss's and the advisory locks' all go through it), read as a delta between two calls of `count`.
+ * A driver-level count: what a pooler or `pg_stat_statements` would see from this process.
+ */
+export const countStatements = () => {
+  let sent = 0;
+  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const query = prototype.query;
+  prototype.query = function (this: unknown, ...args: unknown[]) {
+    sent += 1;
+    return query.apply(this, args);
+  };
+  return () => sent;
 };
 
 /** Most requests in any 10 s window among `times` (epoch ms). */
@@ -103,45 +157,98 @@ const startWorkerProcess = async (context: AppContext, databaseUrl: string, data
   });
   await waitFor(() => worker.output().includes('Billbridge worker is running'), {
     what: 'the worker process running',
-    timeoutMs: 60_000,
+    // A busy shared machine has taken over a minute to start it.
+    timeoutMs: 300_000,
   });
-  return async () => {
-    worker.child.kill('SIGTERM');
-    await worker.exited;
+  return {
+    pid: worker.child.pid,
+    stop: async () => {
+      worker.child.kill('SIGTERM');
+      await worker.exited;
+    },
   };
 };
 
 /** A workspace of the benchmark: its Stripe account and its HubSpot portal. */
 export type BenchWorkspace = { subscriptionId: string; account: string; portalId: number };
 
-const seedBenchWorkspace = async (t: TestApp, n: number): Promise<BenchWorkspace> => {
+const benchRules = [ruleOf('active', 'closedwon'), ruleOf('past_due', 'contractsent')];
+
+/** The first workspace, through the product's own connect path: its portal is the others' template. */
+const seedBenchWorkspace = async (t: TestApp): Promise<BenchWorkspace> => {
   const sandbox = t.context.providers.sandbox as Sandbox;
   const ownerId = randomUUID();
   await t.context.database.db
     .insert(user)
-    .values({ id: ownerId, name: `Bench ${n}`, email: `bench-${ownerId}@example.com` });
+    .values({ id: ownerId, name: 'Bench 0', email: `bench-${ownerId}@example.com` });
   const subscriptionId = await seedWorkspace(t.context.database.db, ownerId, [], { planId: 'pro' });
   const account = sandbox.stripeState.createConnectedAccount().id;
   await seedSource(t.context, subscriptionId, account);
-  const { portalId } = await seedDestination(t.context, subscriptionId, [
-    ruleOf('active', 'closedwon'),
-    ruleOf('past_due', 'contractsent'),
-  ]);
+  const { portalId } = await seedDestination(t.context, subscriptionId, benchRules);
   return { subscriptionId, account, portalId };
 };
 
 /**
- * Seeds `count` workspaces, each with its own account and portal, several at a time. Owners are
- * inserted, not signed up: a thousand password hashes would be most of the benchmark's time and
- * none of what it measures.
+ * A new portal as the template's connect left it: its properties and groups copied in the
+ * stand-in's memory, instead of the twenty-odd HTTP calls each (seeding, not what is measured).
+ */
+const portalLike = (sandbox: Sandbox, templateId: number): number => {
+  const template = sandbox.hubspotState.portal(templateId);
+  const portal = sandbox.hubspotState.createPortal();
+  portal.properties = structuredClone(template.properties);
+  portal.propertyGroups = structuredClone(template.propertyGroups);
+  return portal.id;
+};
+
+/** `count` workspaces like the template's, each table's rows in one statement, in one transaction. */
+const seedBenchBatch = async (t: TestApp, template: BenchWorkspace, count: number) => {
+  const sandbox = t.context.providers.sandbox as Sandbox;
+  const { db } = t.context.database;
+  const facts = await db
+    .select()
+    .from(hubspotPortalFact)
+    .where(eq(hubspotPortalFact.hubId, template.portalId));
+  const owners = Array.from({ length: count }, () => {
+    const id = randomUUID();
+    return { id, name: 'Bench', email: `bench-${id}@example.com` };
+  });
+  const workspaces = owners.map((owner) => workspaceRows(owner.id, [], { planId: 'pro' }));
+  const seeded = workspaces.map(({ workspace }) => ({
+    subscriptionId: workspace.id,
+    account: sandbox.stripeState.createConnectedAccount().id,
+    portalId: portalLike(sandbox, template.portalId),
+  }));
+  await db.transaction(async (tx) => {
+    await tx.insert(user).values(owners);
+    await tx.insert(subscription).values(workspaces.map(({ workspace }) => workspace));
+    await tx.insert(membership).values(workspaces.flatMap(({ memberships }) => memberships));
+    await tx.insert(source).values(seeded.map((each) => sourceRow(each.subscriptionId, each.account)));
+    await tx.insert(destination).values(
+      seeded.map((each) => {
+        const token = { hubId: each.portalId, ...sandbox.hubspotState.issueToken(each.portalId) };
+        return destinationRow(t.context, each.subscriptionId, token, benchRules);
+      }),
+    );
+    if (facts.length)
+      await tx
+        .insert(hubspotPortalFact)
+        .values(seeded.flatMap((each) => facts.map((fact) => ({ ...fact, hubId: each.portalId }))));
+  });
+  return seeded;
+};
+
+/**
+ * Seeds `count` workspaces, each with its own account and portal: the first through the product's
+ * connect path, the rest like it in batches of 500 rows a statement (10,000 one by one took most of
+ * an hour on a busy machine). Owners are inserted, not signed up: a thousand password hashes would
+ * be most of the benchmark's time and none of what it measures.
  */
 export const seedBenchWorkspaces = async (t: TestApp, count: number): Promise<BenchWorkspace[]> => {
-  const seeded: BenchWorkspace[] = [];
-  let next = 0;
-  const seedNext = async (): Promise<void> => {
-    for (let n = next++; n < count; n = next++) seeded[n] = await seedBenchWorkspace(t, n);
-  };
-  await Promise.all(Array.from({ length: 8 }, seedNext));
+  if (count === 0) return [];
+  const template = await seedBenchWorkspace(t);
+  const seeded = [template];
+  while (seeded.length < count)
+    seeded.push(...(await seedBenchBatch(t, template, Math.min(500, count - seeded.length))));
   return seeded;
 };
 
@@ -201,6 +308,8 @@ export const startSyncBench = async ({ worker = true, port: listenOn = 0 } = {})
   // The stand-ins saving their state to disk is not the product's work: kept out of the figures.
   sandbox.stopSaving();
   let stopWorker: (() => void | Promise<void>) | undefined;
+  /** The worker process's pid, when the jobs run apart (BENCH_WORKER=process). */
+  let workerPid: number | undefined;
   const secret = context.providers.stripe?.webhookSecret ?? '';
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   /** When each posted webhook was sent, by event id. */
@@ -247,7 +356,10 @@ export const startSyncBench = async ({ worker = true, port: listenOn = 0 } = {})
     const done = new Map<string, { status: string; updatedAt: Date }>();
     const deadline = Date.now() + timeoutMs;
     let open = ids;
+    /** Statements of the waiting itself, for a count of the product's own to leave out. */
+    let looks = 0;
     while (open.length > 0 && Date.now() < deadline) {
+      looks += 1;
       // A look refused (a shared server out of connections) is only a look: the next one counts.
       const rows = await context.database.db
         .select({ eventId: activity.eventId, status: activity.status, updatedAt: activity.updatedAt })
@@ -276,11 +388,16 @@ export const startSyncBench = async ({ worker = true, port: listenOn = 0 } = {})
       // A loop, not `Math.max(...)`: a soak settles more events than a call may take arguments.
       lastAt: rows.reduce((last, row) => Math.max(last, row.updatedAt.getTime()), -Infinity),
       failed: rows.filter((row) => row.status === 'failure').length,
+      looks,
     };
   };
 
-  const startJobs = async () =>
-    workerApart ? startWorkerProcess(context, postgres.url, dataDir) : startWorker(context);
+  const startJobs = async () => {
+    if (!workerApart) return startWorker(context);
+    const apart = await startWorkerProcess(context, postgres.url, dataDir);
+    workerPid = apart.pid;
+    return apart.stop;
+  };
   if (worker) stopWorker = await startJobs();
   return {
     t,
@@ -290,6 +407,8 @@ export const startSyncBench = async ({ worker = true, port: listenOn = 0 } = {})
     post,
     postTo,
     settled,
+    /** The pids of the processes apart running the product's jobs (none when they run here). */
+    workerPids: () => (workerPid === undefined ? [] : [workerPid]),
     /** The environment of a production entry on this bench's database and stand-ins. */
     processEnv: () => processEnv(context, postgres.url, dataDir),
     startWorker: async () => {

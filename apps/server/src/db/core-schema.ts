@@ -54,7 +54,13 @@ export const subscription = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('subscription_owner_id_idx').on(table.ownerId)],
+  (table) => [
+    index('subscription_owner_id_idx').on(table.ownerId),
+    // The worker's minute look for ended periods reads only those, not every workspace (issue 35).
+    index('subscription_period_end_idx')
+      .on(table.currentPeriodEnd)
+      .where(sql`${table.status} in ('active', 'capped')`),
+  ],
 );
 
 /** One row per member; the spec's `permissions` map (key → user ids) is derived from these. */

@@ -95,25 +95,32 @@ export const postAndSettle = async (
 };
 
 /** A source row connected to `accountId` (as connectSource leaves it), enabled unless told otherwise. */
+/** The source row `seedSource` inserts: a Stripe source of `accountId`. */
+export const sourceRow = (
+  subscriptionId: string,
+  accountId: string,
+  options: { enabled?: boolean; livemode?: boolean; settings?: Record<string, unknown> } = {},
+) => ({
+  id: randomUUID(),
+  subscriptionId,
+  name: 'Stripe',
+  type: 'stripe',
+  enabled: options.enabled ?? true,
+  accountId,
+  livemode: options.livemode ?? false,
+  auth: { account_id: accountId },
+  settings: options.settings ?? {},
+});
+
 export const seedSource = async (
   context: AppContext,
   subscriptionId: string,
   accountId: string,
   options: { enabled?: boolean; livemode?: boolean; settings?: Record<string, unknown> } = {},
 ): Promise<string> => {
-  const id = randomUUID();
-  await context.database.db.insert(source).values({
-    id,
-    subscriptionId,
-    name: 'Stripe',
-    type: 'stripe',
-    enabled: options.enabled ?? true,
-    accountId,
-    livemode: options.livemode ?? false,
-    auth: { account_id: accountId },
-    settings: options.settings ?? {},
-  });
-  return id;
+  const row = sourceRow(subscriptionId, accountId, options);
+  await context.database.db.insert(source).values(row);
+  return row.id;
 };
 
 /** Lets the app receive the embedded Stripe stand-in's webhooks on a real port. */
@@ -187,6 +194,30 @@ export const schemaScopes = [
   'crm.schemas.invoices.write',
 ];
 
+/** The destination row `seedDestination` inserts: a HubSpot portal connected with `token`. */
+export const destinationRow = (
+  context: AppContext,
+  subscriptionId: string,
+  token: { hubId: number; accessToken: string; refreshToken: string; expiresIn: number },
+  rules: PipelineMappingRule[],
+  scopes: string[] = schemaScopes,
+) => {
+  const id = randomUUID();
+  return {
+    id,
+    subscriptionId,
+    name: 'HubSpot',
+    type: 'hubspot',
+    enabled: true,
+    hubId: token.hubId,
+    scopes,
+    accessTokenSealed: sealForRow(context, 'destination', id, 'accessTokenSealed', token.accessToken),
+    refreshTokenSealed: sealForRow(context, 'destination', id, 'refreshTokenSealed', token.refreshToken),
+    tokenExpiresAt: new Date(Date.now() + token.expiresIn * 1000),
+    settings: { pipeline_mapping_rules: rules },
+  };
+};
+
 /**
  * A destination connected to a portal of the embedded HubSpot stand-in (a fresh one unless
  * `portalId` names one), with the unique properties the connect flow creates for the granted
@@ -205,34 +236,10 @@ export const seedDestination = async (
   const client = new Client({ accessToken: token.accessToken, basePath: sandbox.hubspot.url });
   await ensureStripeIdProperties(client, scopes);
   await rememberPortalFacts(client, portal.id, portalFactStore(context.database.db));
-  const destinationId = randomUUID();
-  await context.database.db.insert(destination).values({
-    id: destinationId,
-    subscriptionId,
-    name: 'HubSpot',
-    type: 'hubspot',
-    enabled: true,
-    hubId: portal.id,
-    scopes,
-    accessTokenSealed: sealForRow(
-      context,
-      'destination',
-      destinationId,
-      'accessTokenSealed',
-      token.accessToken,
-    ),
-    refreshTokenSealed: sealForRow(
-      context,
-      'destination',
-      destinationId,
-      'refreshTokenSealed',
-      token.refreshToken,
-    ),
-    tokenExpiresAt: new Date(Date.now() + token.expiresIn * 1000),
-    settings: { pipeline_mapping_rules: rules },
-  });
+  const row = destinationRow(context, subscriptionId, { hubId: portal.id, ...token }, rules, scopes);
+  await context.database.db.insert(destination).values(row);
   sandbox.hubspotState.resetRateLimits(portal.id);
-  return { destinationId, portalId: portal.id, accessToken: token.accessToken };
+  return { destinationId: row.id, portalId: portal.id, accessToken: token.accessToken };
 };
 
 export type SyncedWorkspace = {

@@ -3,33 +3,44 @@ import type { InviteStatus, PermissionKey } from '@billbridge/contract';
 import type { Db } from '../db/client.ts';
 import { invite, membership, subscription } from '../db/schema.ts';
 
+/** The rows `seedWorkspace` inserts: the workspace, its owner's membership (access + admin) and the members'. */
+export const workspaceRows = (
+  ownerId: string,
+  members: { userId: string; permissions: PermissionKey[] }[] = [],
+  { status = 'active', planId = 'free' }: { status?: string; planId?: string } = {},
+) => {
+  const id = randomUUID();
+  const now = new Date();
+  const end = new Date(now);
+  end.setUTCMonth(end.getUTCMonth() + 1);
+  return {
+    workspace: {
+      id,
+      ownerId,
+      planId,
+      status,
+      settings: { name: 'Seeded workspace' },
+      currentPeriodStart: now,
+      currentPeriodEnd: end,
+    },
+    memberships: [
+      { subscriptionId: id, userId: ownerId, permissions: ['access', 'admin'] as PermissionKey[] },
+      ...members.map((member) => ({ subscriptionId: id, ...member })),
+    ],
+  };
+};
+
 /** Seeds a workspace owned by `ownerId` (owner holds access + admin) with extra members. */
 export const seedWorkspace = async (
   db: Db,
   ownerId: string,
   members: { userId: string; permissions: PermissionKey[] }[] = [],
-  { status = 'active', planId = 'free' }: { status?: string; planId?: string } = {},
+  options: { status?: string; planId?: string } = {},
 ): Promise<string> => {
-  const id = randomUUID();
-  const now = new Date();
-  const end = new Date(now);
-  end.setUTCMonth(end.getUTCMonth() + 1);
-  await db.insert(subscription).values({
-    id,
-    ownerId,
-    planId,
-    status,
-    settings: { name: 'Seeded workspace' },
-    currentPeriodStart: now,
-    currentPeriodEnd: end,
-  });
-  await db
-    .insert(membership)
-    .values([
-      { subscriptionId: id, userId: ownerId, permissions: ['access', 'admin'] },
-      ...members.map((member) => ({ subscriptionId: id, ...member })),
-    ]);
-  return id;
+  const rows = workspaceRows(ownerId, members, options);
+  await db.insert(subscription).values(rows.workspace);
+  await db.insert(membership).values(rows.memberships);
+  return rows.workspace.id;
 };
 
 /** Seeds an invite row directly (bypassing `createInvite` and its e-mail). */

@@ -1,7 +1,7 @@
 import { heldForCurrencyReason, type RecordWrite } from '@billbridge/contract';
 import { currencyProperty, type WritePlan } from './crm-records.ts';
 import type { CrmClient } from './hubspot-crm.ts';
-import { trustedFact, type PortalFactStore, type PortalRates } from './portal-facts.ts';
+import { factMemory, trustedFact, type PortalFactStore, type PortalRates } from './portal-facts.ts';
 
 /**
  * A record in a currency the portal has not turned on is refused by HubSpot, so the writer checks
@@ -10,7 +10,7 @@ import { trustedFact, type PortalFactStore, type PortalRates } from './portal-fa
  */
 export const heldForCurrency = heldForCurrencyReason;
 
-const cache = new Map<number, { value: ReadonlySet<string>; readAt: number }>();
+const cache = factMemory<ReadonlySet<string>>();
 
 export const currencyOf = (record: Pick<RecordWrite, 'objectType' | 'properties'>): string | undefined => {
   const property = currencyProperty[record.objectType];
@@ -37,7 +37,7 @@ export const portalCurrencies = async (
   return codes;
 };
 
-const rateCache = new Map<number, { value: PortalRates; readAt: number }>();
+const rateCache = factMemory<PortalRates>();
 
 /**
  * The portal's company currency and exchange rates the revenue properties are converted with

@@ -1,5 +1,6 @@
 import type { Client } from '@hubspot/api-client';
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import { hubspotPortalFact } from '../../db/schema.ts';
 import { livePipelines } from './portal-pipelines.ts';
@@ -16,6 +17,19 @@ export const portalFactTrustMs = 10 * 60_000;
 
 export type PortalFact = 'pipelines' | 'currencies' | 'rates' | `properties:${string}`;
 export type KnownFact = { value: unknown; readAt: number };
+
+/**
+ * Portals whose facts one process keeps in memory, per fact. With ten thousand workspaces a worker
+ * meets more portals than it should hold (decision 084): past the cap the least recently used go,
+ * and an entry goes once no longer trusted anyway. An evicted portal's facts are read from the
+ * store (one indexed statement), not from HubSpot.
+ */
+export const portalsInMemory = 5_000;
+
+/** One fact's memory: `portalsInMemory` portals at most, each for `portalFactTrustMs`. */
+export type FactMemory<T> = LRUCache<number, { value: T; readAt: number }>;
+export const factMemory = <T>(max = portalsInMemory): FactMemory<T> =>
+  new LRUCache<number, { value: T; readAt: number }>({ max, ttl: portalFactTrustMs });
 
 /** Where a portal's facts are kept between processes (a unit test of the caches passes none). */
 export type PortalFactStore = {
@@ -61,7 +75,7 @@ export const forgetUntrustedPortalFacts = async (db: Db): Promise<void> => {
 
 /** A fact read at most `portalFactTrustMs` ago, from memory or else from the store (then remembered). */
 export const trustedFact = async <T>(
-  memory: Map<number, { value: T; readAt: number }>,
+  memory: FactMemory<T>,
   hubId: number,
   fact: PortalFact,
   store: PortalFactStore | undefined,

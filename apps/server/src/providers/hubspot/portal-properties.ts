@@ -7,13 +7,13 @@ import {
 } from '@billbridge/contract';
 import type { WritePlan } from './crm-records.ts';
 import type { CrmClient } from './hubspot-crm.ts';
-import { trustedFact, type PortalFactStore } from './portal-facts.ts';
+import { factMemory, trustedFact, type FactMemory, type PortalFactStore } from './portal-facts.ts';
 import type { PortalPlan } from './portal-stages.ts';
 
-type Known = { value: readonly HubSpotProperty[]; readAt: number };
-const caches = new Map<CrmObjectType, Map<number, Known>>();
+/** One memory per object type (a handful), each bounded as every portal fact is. */
+const caches = new Map<CrmObjectType, FactMemory<readonly HubSpotProperty[]>>();
 const cacheOf = (objectType: CrmObjectType) => {
-  const cache = caches.get(objectType) ?? new Map<number, Known>();
+  const cache = caches.get(objectType) ?? factMemory<readonly HubSpotProperty[]>();
   caches.set(objectType, cache);
   return cache;
 };

@@ -1,7 +1,7 @@
 import type { Pipeline, RecordWrite } from '@billbridge/contract';
 import type { WritePlan } from './crm-records.ts';
 import type { CrmClient } from './hubspot-crm.ts';
-import { trustedFact, type PortalFactStore } from './portal-facts.ts';
+import { factMemory, trustedFact, type PortalFactStore } from './portal-facts.ts';
 
 /** A plan as fitted to one portal: what it can take, and the warnings of its events. */
 export type PortalPlan = WritePlan & { warnings: Map<number, string[]> };
@@ -34,7 +34,7 @@ export const keepKnownStages = (plan: PortalPlan, pipelines: readonly Pipeline[]
   }
 };
 
-const cache = new Map<number, { value: readonly Pipeline[]; readAt: number }>();
+const cache = factMemory<readonly Pipeline[]>();
 
 const knowsEveryStage = (plan: WritePlan, pipelines: readonly Pipeline[]): boolean =>
   plan.records.every((record) => {

@@ -1,0 +1,2 @@
+CREATE INDEX "subscription_period_end_idx" ON "subscription" USING btree ("current_period_end") WHERE "subscription"."status" in ('active', 'capped');--> statement-breakpoint
+CREATE INDEX "hubspot_portal_fact_read_at_idx" ON "hubspot_portal_fact" USING btree ("read_at");
