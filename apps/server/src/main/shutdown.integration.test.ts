@@ -69,12 +69,18 @@ describe.runIf(testEngine() === 'postgres')('graceful shutdown (SIGTERM)', () =>
       what: 'HubSpot calls',
       timeoutMs: 60_000,
     });
-    const scrape = await fetch(`http://127.0.0.1:${metricsPort}/metrics`, {
-      headers: { authorization: `Bearer ${metricsToken}` },
-    }).then((response) => response.text());
-    expect(scrape).toMatch(
-      new RegExp(`^billbridge_hubspot_calls_total\\{portal="${world.portalId}"\\} [1-9]`, 'm'),
-    );
+    // The worker takes jobs before its /metrics port opens (it listens once its start is done:
+    // every queue defined, waiting drains queued), so a first scrape may be refused.
+    const counted = new RegExp(`^billbridge_hubspot_calls_total\\{portal="${world.portalId}"\\} [1-9]`, 'm');
+    const scrape = () =>
+      fetch(`http://127.0.0.1:${metricsPort}/metrics`, {
+        headers: { authorization: `Bearer ${metricsToken}` },
+      })
+        .then((response) => response.text())
+        .catch(() => '');
+    await waitFor(async () => counted.test(await scrape()), {
+      what: 'the worker’s HubSpot calls on /metrics',
+    });
     const { code, ms } = await terminate(first);
     expect(code).toBe(0);
     expect(ms).toBeLessThan(10_000);
