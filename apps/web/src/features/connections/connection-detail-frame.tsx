@@ -4,7 +4,6 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AppError } from '@billbridge/contract';
-import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
 import { SectionLoader } from '../../components/section-loader.tsx';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
 
@@ -20,8 +19,7 @@ type ConnectionDetailFrameProps<T> = {
 
 /**
  * A source or destination detail page's frame: the way back to the list, a spinner while loading,
- * the spec's not-found message (or the call's error), then the page itself, in a render React
- * slices rather than in the answer's own (decision 080).
+ * the spec's not-found message (or the call's error), then the page itself.
  */
 export const ConnectionDetailFrame = <T,>({
   query,
@@ -50,11 +48,9 @@ export const ConnectionDetailFrame = <T,>({
     );
   }
   return (
-    <AfterFirstPaint fallback={<SectionLoader />}>
-      <Stack maw={maxWidth}>
-        {back}
-        {children(query.data)}
-      </Stack>
-    </AfterFirstPaint>
+    <Stack maw={maxWidth}>
+      {back}
+      {children(query.data)}
+    </Stack>
   );
 };
