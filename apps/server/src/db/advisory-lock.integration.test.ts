@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testEngine, type TestApp } from '../testing/test-app.ts';
 import pg from 'pg';
-import { withAdvisoryLock, withFreeAdvisoryLocks } from './advisory-lock.ts';
+import { LockTimeoutError, withAdvisoryLock, withFreeAdvisoryLocks } from './advisory-lock.ts';
 
 /**
  * A lock holder keeps its session for the whole job and runs its statements on the pool meanwhile:
@@ -57,5 +57,35 @@ describe.runIf(testEngine() === 'postgres')('advisory locks on PostgreSQL', () =
     } finally {
       await other.end();
     }
+  });
+});
+
+/**
+ * A holder in the same process is waited for no longer than behind one elsewhere: a drain job that
+ * waited here for another drain's whole slice held its worker slot as long (scale-out test).
+ */
+describe('advisory locks held in this process', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('gives up on a key held here after its timeout, while a caller without one waits its turn', async () => {
+    const lock = { namespace: 9_998, key: 'held-here' };
+    let free = () => undefined as void;
+    const holding = new Promise<void>((resolve) => (free = resolve));
+    const holder = withAdvisoryLock(t.context.database, lock, () => holding);
+    const patient = withAdvisoryLock(t.context.database, lock, async () => 'patient ran');
+    // The holder never ends until freed below: only a bounded wait can answer here.
+    await expect(
+      withAdvisoryLock(t.context.database, { ...lock, timeoutMs: 200 }, async () => 'ran'),
+    ).rejects.toBeInstanceOf(LockTimeoutError);
+    free();
+    await holder;
+    expect(await patient).toBe('patient ran');
+    expect(await withAdvisoryLock(t.context.database, { ...lock, timeoutMs: 200 }, async () => 'ran')).toBe(
+      'ran',
+    );
   });
 });

@@ -32,8 +32,29 @@ const drizzleOn = (client: PoolClient): Db => {
   return db;
 };
 
-/** Runs `work` after every earlier call with the same key in this process has settled. */
-const inProcess = async <T>(key: string, work: () => Promise<T>): Promise<T> => {
+/** Whether `holder` settles within `ms`. */
+const settlesWithin = async (holder: Promise<unknown>, ms: number): Promise<boolean> => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([holder.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
+/**
+ * Runs `work` after every earlier call with the same key in this process has settled. With
+ * `timeoutMs`, a key still held here by then throws `LockTimeoutError`: a caller with a timeout
+ * never waits longer behind a holder in its own process than behind one in another (a drain job
+ * waiting here for another drain's whole slice held its worker slot that long).
+ */
+const inProcess = async <T>(key: string, work: () => Promise<T>, timeoutMs = 0): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (let holder = chains.get(key); timeoutMs > 0 && holder; holder = chains.get(key)) {
+    if (!(await settlesWithin(holder, deadline - Date.now())))
+      throw new LockTimeoutError(`Lock ${key} is busy in this process`);
+  }
   const previous = chains.get(key) ?? Promise.resolve();
   const run = previous.then(work, work);
   const tail = run.catch(() => undefined);
@@ -116,26 +137,30 @@ export const withAdvisoryLock = <T>(
   lock: LockName,
   work: (db: Db) => Promise<T>,
 ): Promise<T> =>
-  inProcess(`${lock.namespace}:${lock.key}`, async () => {
-    if (database.engine === 'pglite') return work(database.db);
-    if (database.pooler === 'transaction') return withTransactionLock(database, lock, work);
-    const client = await database.lockPool.connect();
-    try {
-      await setLockTimeout(client, Math.max(0, Math.floor(lock.timeoutMs ?? 0)));
+  inProcess(
+    `${lock.namespace}:${lock.key}`,
+    async () => {
+      if (database.engine === 'pglite') return work(database.db);
+      if (database.pooler === 'transaction') return withTransactionLock(database, lock, work);
+      const client = await database.lockPool.connect();
       try {
-        await client.query('select pg_advisory_lock($1, hashtext($2))', [lock.namespace, lock.key]);
-      } catch (error) {
-        throw lockBusy(error, lock.key);
-      }
-      try {
-        return await work(drizzleOn(client));
+        await setLockTimeout(client, Math.max(0, Math.floor(lock.timeoutMs ?? 0)));
+        try {
+          await client.query('select pg_advisory_lock($1, hashtext($2))', [lock.namespace, lock.key]);
+        } catch (error) {
+          throw lockBusy(error, lock.key);
+        }
+        try {
+          return await work(drizzleOn(client));
+        } finally {
+          await client.query('select pg_advisory_unlock($1, hashtext($2))', [lock.namespace, lock.key]);
+        }
       } finally {
-        await client.query('select pg_advisory_unlock($1, hashtext($2))', [lock.namespace, lock.key]);
+        client.release();
       }
-    } finally {
-      client.release();
-    }
-  });
+    },
+    lock.timeoutMs,
+  );
 
 /** What a holder of several locks gets: the keys it holds, and a release of some of them before the end. */
 export type HeldLocks = { held: string[]; release: (keys: string[]) => Promise<void> };
