@@ -1,13 +1,26 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { matchRoute, type PageKey } from '@billbridge/contract';
+import { defaultPageSize, matchRoute, type PageKey } from '@billbridge/contract';
+import { activityLogQuery } from '../features/activity-log/activity-log-query.ts';
+import { firstLogPageSize, noFilters, queryOf } from '../features/activity-log/log-filters.ts';
+import { invoicesQuery } from '../features/billing/invoices-query.ts';
 import { dashboardQueries } from '../features/dashboard/dashboard-queries.ts';
+import { destinationQuery } from '../features/destinations/destination-query.ts';
 import { subscriptionQuery } from '../features/subscriptions/subscription-query.ts';
 import { authClient } from '../lib/auth-client.ts';
 
-type Prefetch = (client: QueryClient, subscriptionId: string) => void;
+type Prefetch = (client: QueryClient, subscriptionId: string, params: Record<string, string>) => void;
 
-/** What a page's first screen reads, beyond its workspace: the dashboard's four figures. */
+/**
+ * What a page's first screen reads, beyond its workspace: the dashboard's four figures, a
+ * destination (the mapping editor), the log's and the invoices' first pages.
+ */
 const pageData: Partial<Record<PageKey, Prefetch>> = {
+  destinationDetails: (client, id, { destinationId }) => {
+    if (destinationId) void client.prefetchQuery(destinationQuery(id, destinationId));
+  },
+  activityLog: (client, id) =>
+    void client.prefetchQuery(activityLogQuery(id, queryOf(noFilters, 1, firstLogPageSize))),
+  billing: (client, id) => void client.prefetchQuery(invoicesQuery(id, 1, defaultPageSize)),
   subscription: (client, id) => {
     const { counts, summary, usage, recent } = dashboardQueries(id);
     void client.prefetchQuery(counts);
@@ -36,6 +49,6 @@ export const prefetchRouteData = (pathname: string, client: QueryClient): void =
     queueMicrotask(() => stop());
     if (!value.data) return;
     void client.prefetchQuery(subscriptionQuery(subscriptionId));
-    pageData[route.definition.key]?.(client, subscriptionId);
+    pageData[route.definition.key]?.(client, subscriptionId, route.params);
   });
 };
