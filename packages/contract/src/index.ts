@@ -4,6 +4,7 @@ export * from './define-function.ts';
 export * from './subscriptions.ts';
 export * from './plans.ts';
 export * from './settings.ts';
+export * from './page-sizes.ts';
 export * from './members.ts';
 export * from './invites.ts';
 export * from './identity.ts';

@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { defineFunction } from './define-function.ts';
+import { defaultPageSize, pageSizes } from './page-sizes.ts';
 import { defaultPermission, permissionKeys, type PermissionKey } from './permissions.ts';
 import { subscriptionIdSchema } from './subscriptions.ts';
-
-/** Spec §9: page sizes of every paginated list. */
-export const pageSizes = [10, 20, 50, 100] as const;
-export type PageSize = (typeof pageSizes)[number];
-export const defaultPageSize: PageSize = 10;
 
 export const pageSizeSchema = z.literal(pageSizes).default(defaultPageSize);
 export const pageSchema = z.number().int().min(1).max(1_000_000).default(1);

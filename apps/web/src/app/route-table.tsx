@@ -61,10 +61,20 @@ export const layouts: Record<RouteLayout, () => Promise<ComponentType>> = {
   docs: () => import('./layouts/docs-layout.tsx').then((m) => m.DocsLayout),
 };
 
+/**
+ * An auth page has no spinner of its own: it suspends to its layout's full-screen one, so the card
+ * appears once, whole. With a spinner inside the card, the vertically centred card grew when the
+ * page arrived after the session and its header moved (a layout shift on `/signin`, issue 31 §3).
+ */
+const pageElement = (key: Exclude<PageKey, 'home'>, layout: RouteLayout): ReactElement => {
+  if (layout !== 'auth') return lazyElement(() => loadPage(key), <SectionLoader />);
+  const Page = lazy(() => loadPage(key).then((component) => ({ default: component })));
+  return <Page />;
+};
+
 const pageRoute = (definition: RouteDefinition, layoutPath: string | undefined): RouteObject => {
   if (definition.key === 'home') return { index: true, element: <Navigate to={routes.dashboard} replace /> };
-  const { key } = definition;
-  const element = lazyElement(() => loadPage(key), <SectionLoader />);
+  const element = pageElement(definition.key, definition.layout);
   return definition.path === layoutPath ? { index: true, element } : { path: definition.path, element };
 };
 

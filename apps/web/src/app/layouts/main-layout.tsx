@@ -1,6 +1,8 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
+import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
+import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { useSavedLanguage } from '../../features/accounts/saved-language.ts';
 import { useAuthState } from '../../features/accounts/use-auth-state.ts';
 import { RequireAuth } from '../guards/require-auth.tsx';
@@ -48,8 +50,12 @@ const MainShell = () => {
   );
 };
 
+// The shell (header, sidebar, page) is drawn in a render of its own, sliced, not in the session's
+// arrival, which React renders synchronously (decision 080).
 export const MainLayout = () => (
   <RequireAuth>
-    <MainShell />
+    <AfterFirstPaint fallback={<FullScreenLoader />}>
+      <MainShell />
+    </AfterFirstPaint>
   </RequireAuth>
 );

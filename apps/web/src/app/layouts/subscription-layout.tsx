@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { Link, Outlet, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { requiresTwoFactor, routes } from '@billbridge/contract';
+import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
 import { useAuthState } from '../../features/accounts/use-auth-state.ts';
 import { ConnectionHealthBanner } from '../../features/connections/connection-health-banner.tsx';
 import { subscriptionLoadOutcome, type LoadFailure } from '../../features/subscriptions/load-outcome.ts';
@@ -60,20 +61,24 @@ export const SubscriptionLayout = () => {
     error: query.error,
   });
 
-  if (outcome.kind === 'loading') {
-    return (
-      <Center py="xl" role="status" aria-label={t('app.loading')}>
-        <Loader />
-      </Center>
-    );
-  }
+  const loader = (
+    <Center py="xl" role="status" aria-label={t('app.loading')}>
+      <Loader />
+    </Center>
+  );
+  if (outcome.kind === 'loading') return loader;
   if (outcome.kind !== 'loaded') return <LoadFailureMessage failure={outcome.kind} />;
   const twoFactorOn = auth.status === 'signed-in' && auth.user.twoFactorEnabled;
   if (requiresTwoFactor(outcome.subscription.settings) && !twoFactorOn) return <TwoFactorLock />;
+  // The page is drawn in a render of its own, sliced, not in the workspace's arrival (decision 080).
   return (
-    <SubscriptionContext value={{ subscription: outcome.subscription, held: outcome.held }}>
-      {outcome.held.includes('admin') && <ConnectionHealthBanner subscriptionId={outcome.subscription.id} />}
-      <Outlet />
-    </SubscriptionContext>
+    <AfterFirstPaint fallback={loader}>
+      <SubscriptionContext value={{ subscription: outcome.subscription, held: outcome.held }}>
+        {outcome.held.includes('admin') && (
+          <ConnectionHealthBanner subscriptionId={outcome.subscription.id} />
+        )}
+        <Outlet />
+      </SubscriptionContext>
+    </AfterFirstPaint>
   );
 };

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -8,14 +8,13 @@ import { useGlobalLoading } from '../../app/global-loading.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { authClient } from '../../lib/auth-client.ts';
 import { FailureAlert } from './failure-alert.tsx';
+import { SocialSignIn } from './social-sign-in.tsx';
 import { identityErrorOf, type IdentityError } from './identity.ts';
 import { takeRememberedLocation } from './remembered-location.ts';
 import { TwoFactorStep } from './two-factor-step.tsx';
 import { useRefreshSession } from './use-auth-state.ts';
 import { isEmail } from './validation.ts';
 
-// The provider buttons wait for the server's list anyway; their code stays off the first paint.
-const SocialSignIn = lazy(() => import('./social-sign-in.tsx').then((m) => ({ default: m.SocialSignIn })));
 /** A social provider sends the browser back here with `?error=…` when its sign-in did not complete. */
 const socialFailure = (params: URLSearchParams): IdentityError | null =>
   params.get('error') ? { status: 400, code: 'SOCIAL_SIGN_IN_FAILED' } : null;
@@ -99,9 +98,8 @@ export const SignInPage = () => {
           </Button>
         </Stack>
       </form>
-      <Suspense fallback={null}>
-        <SocialSignIn onError={setFailure} />
-      </Suspense>
+      {/* Suspends the page to its layout's spinner until the list is in: the centred card would move. */}
+      <SocialSignIn onError={setFailure} />
       <Text size="sm" ta="center">
         {t('accounts.noAccount')}{' '}
         <Anchor component={Link} to={routes.signUp} state={location.state}>

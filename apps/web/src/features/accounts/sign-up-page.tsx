@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -8,13 +8,12 @@ import { useGlobalLoading } from '../../app/global-loading.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { authClient } from '../../lib/auth-client.ts';
 import { FailureAlert } from './failure-alert.tsx';
+import { SocialSignIn } from './social-sign-in.tsx';
 import { identityErrorOf, type IdentityError } from './identity.ts';
 import { takeRememberedLocation } from './remembered-location.ts';
 import { useRefreshSession } from './use-auth-state.ts';
 import { isEmail } from './validation.ts';
 
-// The provider buttons wait for the server's list anyway; their code stays off the first paint.
-const SocialSignIn = lazy(() => import('./social-sign-in.tsx').then((m) => ({ default: m.SocialSignIn })));
 /**
  * Spec §2 sign-up: full name, email, password and its confirmation. Success goes to the dashboard,
  * or back to where the guard stopped the visitor. The server's password policy may be stricter
@@ -100,9 +99,8 @@ export const SignUpPage = () => {
           </Button>
         </Stack>
       </form>
-      <Suspense fallback={null}>
-        <SocialSignIn onError={setFailure} />
-      </Suspense>
+      {/* Suspends the page to its layout's spinner until the list is in: the centred card would move. */}
+      <SocialSignIn onError={setFailure} />
       <Text size="sm" ta="center">
         {t('accounts.haveAccount')}{' '}
         <Anchor component={Link} to={routes.signIn} state={location.state}>

@@ -10,11 +10,12 @@ import {
   IconBrandYahoo,
   type Icon,
 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { routes, type SocialProviderId } from '@billbridge/contract';
 import { identity, type IdentityError } from './identity.ts';
+import { socialProvidersQuery } from './social-providers-query.ts';
 import { peekRememberedLocation } from './remembered-location.ts';
 
 const icons: Record<SocialProviderId, Icon> = {
@@ -27,17 +28,16 @@ const icons: Record<SocialProviderId, Icon> = {
   yahoo: IconBrandYahoo,
 };
 
-/** Spec §1: a button per provider the server has enabled; a disabled provider shows none. */
+/**
+ * Spec §1: a button per provider the server has enabled; a disabled provider shows none. It suspends
+ * until the list is in, so its page appears with its buttons, not before them (issue 31 §3).
+ */
 export const SocialSignIn = ({ onError }: { onError: (error: IdentityError) => void }) => {
   const { t } = useTranslation();
   const location = useLocation();
   const [leaving, setLeaving] = useState<SocialProviderId | null>(null);
-  const providers = useQuery({
-    queryKey: ['socialProviders'],
-    queryFn: async () => (await identity.socialProviders()).data?.providers ?? [],
-    staleTime: Infinity,
-  });
-  if (!providers.data?.length) return null;
+  const { data: providers } = useSuspenseQuery(socialProvidersQuery);
+  if (!providers.length) return null;
 
   const start = async (provider: SocialProviderId) => {
     setLeaving(provider);
@@ -54,7 +54,7 @@ export const SocialSignIn = ({ onError }: { onError: (error: IdentityError) => v
   return (
     <Stack gap="xs">
       <Divider label={t('accounts.orContinueWith')} labelPosition="center" />
-      {providers.data.map((provider) => {
+      {providers.map((provider) => {
         const ProviderIcon = icons[provider];
         return (
           <Button

@@ -11,13 +11,21 @@ import {
 import { CallErrorAlert } from '../../components/call-error-alert.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
 import { SectionLoader } from '../../components/section-loader.tsx';
 import { ActivityTable } from '../dashboard/activity-table.tsx';
 import { useCurrentSubscription } from '../subscriptions/subscription-context.ts';
 import { ActivityDetail } from './activity-detail.tsx';
 import { useActivityLog, useRetryActivity, useRetryFailed } from './activity-log-queries.ts';
 import { isRetriable } from './retriable.ts';
-import { isRangeInverted, noFilters, queryOf, retryRangeOf, type LogFilters } from './log-filters.ts';
+import {
+  firstLogPageSize,
+  isRangeInverted,
+  noFilters,
+  queryOf,
+  retryRangeOf,
+  type LogFilters,
+} from './log-filters.ts';
 import { DayRangeFields } from './day-range-fields.tsx';
 
 /** Status, type and day range; every change starts the list over at its first page. */
@@ -74,7 +82,7 @@ export const ActivityLogPage = () => {
   const { subscription } = useCurrentSubscription();
   const [filters, setFilters] = useState<LogFilters>(noFilters);
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<PageSize>(20);
+  const [pageSize, setPageSize] = useState<PageSize>(firstLogPageSize);
   const [opened, setOpened] = useState<string | null>(null);
   const inverted = isRangeInverted(filters);
   const log = useActivityLog(subscription.id, queryOf(filters, page, pageSize));
@@ -118,7 +126,7 @@ export const ActivityLogPage = () => {
           {log.isPending && <SectionLoader />}
           {log.isError && <CallErrorAlert title={t('activityLog.loadError')} error={log.error} />}
           {log.data && !inverted && (
-            <>
+            <AfterFirstPaint fallback={<SectionLoader />}>
               <ActivityTable
                 activities={log.data.activities}
                 busy={log.isPlaceholderData}
@@ -153,7 +161,7 @@ export const ActivityLogPage = () => {
                   setPage(1);
                 }}
               />
-            </>
+            </AfterFirstPaint>
           )}
         </Stack>
       </Card>

@@ -1,11 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ActivityLogItem, FunctionInput } from '@billbridge/contract';
+import type { ActivityLogItem } from '@billbridge/contract';
 import { call } from '../../lib/call.ts';
 import { livePollMs } from '../dashboard/dashboard-queries.ts';
-
-export type LogQuery = Omit<FunctionInput<'listActivities'>, 'subscriptionId'>;
-
-const logKey = (subscriptionId: string) => ['activity-log', subscriptionId] as const;
+import { activityLogQuery, logKey, type LogQuery } from './activity-log-query.ts';
 
 /**
  * The log follows the sync while its tab is visible: quickly while an activity on screen is still
@@ -16,8 +13,7 @@ const followInterval = (activities: ActivityLogItem[] | undefined) =>
 
 export const useActivityLog = (subscriptionId: string, query: LogQuery) =>
   useQuery({
-    queryKey: [...logKey(subscriptionId), 'list', query],
-    queryFn: ({ signal }) => call('listActivities', { subscriptionId, ...query }, { signal }),
+    ...activityLogQuery(subscriptionId, query),
     placeholderData: keepPreviousData,
     // A filter chosen again shows what is there now, not what was there when it was last chosen.
     staleTime: 0,

@@ -1,5 +1,5 @@
 import type { ActivityLogStatus, ActivityType, PageSize } from '@billbridge/contract';
-import type { LogQuery } from './activity-log-queries.ts';
+import type { LogQuery } from './activity-log-query.ts';
 
 /** What the person chose: days as the date inputs give them (`YYYY-MM-DD`, local), '' for none. */
 export type LogFilters = {
@@ -13,6 +13,9 @@ export type LogFilters = {
 export type DayRange = Pick<LogFilters, 'fromDay' | 'toDay'>;
 
 export const noFilters: LogFilters = { status: '', type: '', fromDay: '', toDay: '' };
+
+/** The log's page size until the person picks another. */
+export const firstLogPageSize: PageSize = 20;
 
 /** The first second of a local day, or its last with `end`; undefined for no or a malformed day. */
 export const dayToSeconds = (day: string, end = false): number | undefined => {

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PageSize } from '@billbridge/contract';
 import { call } from '../../lib/call.ts';
+import { invoicesKey, invoicesQuery } from './invoices-query.ts';
 import { subscriptionQueryKey } from '../subscriptions/subscription-query.ts';
 
 /** The platform's publishable key and Stripe.js address; they do not change while the app runs. */
@@ -11,13 +12,10 @@ export const useStripeConfig = () =>
     staleTime: Infinity,
   });
 
-const invoicesKey = (subscriptionId: string) => ['invoices', subscriptionId] as const;
-
 /** Spec §7 "Invoices": the count and one page, newest first. */
 export const useInvoices = (subscriptionId: string, page: number, pageSize: PageSize) =>
   useQuery({
-    queryKey: [...invoicesKey(subscriptionId), page, pageSize],
-    queryFn: ({ signal }) => call('listInvoices', { subscriptionId, page, pageSize }, { signal }),
+    ...invoicesQuery(subscriptionId, page, pageSize),
     placeholderData: keepPreviousData,
   });
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { defaultPageSize, type Invoice, type PageSize } from '@billbridge/contract';
 import { CallErrorAlert } from '../../components/call-error-alert.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
+import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
 import { SectionLoader } from '../../components/section-loader.tsx';
 import { useLanguage } from '../../i18n/use-language.ts';
 import { fromEpochSeconds } from '../../lib/dates.ts';
@@ -77,7 +78,7 @@ export const InvoiceTable = ({ subscriptionId }: { subscriptionId: string }) => 
     return <CallErrorAlert title={t('subscription.invoices.loadError')} error={query.error} />;
   const { invoices, count } = query.data;
   return (
-    <div>
+    <AfterFirstPaint fallback={<SectionLoader />}>
       {invoices.length === 0 ? (
         <Text c="dimmed">{t('billing.invoices.empty')}</Text>
       ) : (
@@ -109,6 +110,6 @@ export const InvoiceTable = ({ subscriptionId }: { subscriptionId: string }) => 
           setPage(1);
         }}
       />
-    </div>
+    </AfterFirstPaint>
   );
 };

@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AppError } from '@billbridge/contract';
+import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
 import { SectionLoader } from '../../components/section-loader.tsx';
 import { useErrorMessage } from '../../lib/use-error-message.ts';
 
@@ -19,7 +20,8 @@ type ConnectionDetailFrameProps<T> = {
 
 /**
  * A source or destination detail page's frame: the way back to the list, a spinner while loading,
- * the spec's not-found message (or the call's error), then the page itself.
+ * the spec's not-found message (or the call's error), then the page itself, in a render React
+ * slices rather than in the answer's own (decision 080).
  */
 export const ConnectionDetailFrame = <T,>({
   query,
@@ -48,9 +50,11 @@ export const ConnectionDetailFrame = <T,>({
     );
   }
   return (
-    <Stack maw={maxWidth}>
-      {back}
-      {children(query.data)}
-    </Stack>
+    <AfterFirstPaint fallback={<SectionLoader />}>
+      <Stack maw={maxWidth}>
+        {back}
+        {children(query.data)}
+      </Stack>
+    </AfterFirstPaint>
   );
 };

@@ -7,10 +7,7 @@ import type {
   PipelineMappingRule,
 } from '@billbridge/contract';
 import { call } from '../../lib/call.ts';
-
-export const destinationsQueryKey = (subscriptionId: string) => ['destinations', subscriptionId] as const;
-export const destinationQueryKey = (subscriptionId: string, destinationId: string) =>
-  [...destinationsQueryKey(subscriptionId), destinationId] as const;
+import { destinationQuery, destinationQueryKey, destinationsQueryKey } from './destination-query.ts';
 
 export const useDestinations = (subscriptionId: string) =>
   useQuery({
@@ -20,8 +17,7 @@ export const useDestinations = (subscriptionId: string) =>
 
 export const useDestination = (subscriptionId: string, destinationId: string) =>
   useQuery({
-    queryKey: destinationQueryKey(subscriptionId, destinationId),
-    queryFn: ({ signal }) => call('getDestination', { subscriptionId, destinationId }, { signal }),
+    ...destinationQuery(subscriptionId, destinationId),
     // A connected portal's page follows the sync: events held for a currency (or cleared) and a lost
     // connection show up without a reload. Paused while the tab is hidden.
     refetchInterval: (query) => (query.state.data?.connected ? 5000 : false),
