@@ -23,7 +23,8 @@ const webServer = (appPort: number, oidcPort: number, authFreshAge: number) => (
   command: 'node --import tsx e2e/support/web-server.ts',
   url: `http://localhost:${appPort}/readyz`,
   reuseExistingServer: false,
-  timeout: 60_000,
+  // The three servers start at once: on a loaded 2-core machine one alone took 38 s to be ready.
+  timeout: 120_000,
   gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
   stdout: 'ignore' as const,
   stderr: 'pipe' as const,

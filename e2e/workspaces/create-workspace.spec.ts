@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { newUser, signUp } from '../support/accounts.ts';
+import { newUser, signUp, signUpThroughForm } from '../support/accounts.ts';
 import { createWorkspace } from '../support/workspaces.ts';
 
 test('a new user creates a free workspace from the empty home page and names it', async ({ page }) => {
-  await signUp(page, newUser('creator'));
+  // The newcomer's whole way in: the sign-up form, then the empty home page.
+  await signUpThroughForm(page, newUser('creator'));
   await expect(page.getByText('You have no subscriptions yet.')).toBeVisible();
   await page.getByRole('link', { name: 'Create a subscription' }).click();
 
