@@ -18,6 +18,19 @@ export const residentMb = (pid: number | undefined): number | null => {
 };
 
 /**
+ * The peak resident memory of `pid` in MB so far (the kernel's high-water mark, VmHWM): no sample
+ * can miss it. Null once the process is gone.
+ */
+export const peakResidentMb = (pid: number | undefined): number | null => {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/);
+    return Math.round(Number(line?.[1] ?? 0) / 1024);
+  } catch {
+    return null;
+  }
+};
+
+/**
  * The two stretches compared, in minutes since the start: minutes 5–10 against the last 10 in a
  * run of 20 minutes or more; in a shorter run its second quarter against its second half.
  */
