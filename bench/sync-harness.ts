@@ -43,7 +43,6 @@ import {
   buildServerEntries,
   freePort,
   processEnv,
-  waitReady,
   spawnProcess,
   type RealProcess,
 } from '../apps/server/src/testing/process-cluster.ts';
@@ -202,10 +201,20 @@ const startWorkerProcess = async (
     ...processEnv(context, databaseUrl, dataDir),
     WORKER_CONCURRENCY: String(context.config.workerConcurrency),
   });
-  await waitFor(() => worker.output().includes('Billbridge worker is running'), {
-    what: 'the worker process running',
-    // A busy shared machine has taken over a minute to start it.
-    timeoutMs: 300_000,
+  await waitFor(
+    () => {
+      if (worker.child.exitCode !== null)
+        throw new Error(`the worker exited: ${worker.output().slice(-4_000)}`);
+      return worker.output().includes('Billbridge worker is running');
+    },
+    {
+      what: 'the worker process running',
+      // A busy shared machine has taken over a minute to start it.
+      timeoutMs: 300_000,
+    },
+  ).catch((error: unknown) => {
+    worker.child.kill('SIGKILL');
+    throw new Error(`${String(error)}; its output:\n${worker.output().slice(-4_000)}`, { cause: error });
   });
   return { name: 'worker', pid: worker.child.pid, statementsPort, stop: stopOf(worker) };
 };
@@ -219,11 +228,26 @@ const startWebProcess = async (context: AppContext, databaseUrl: string, dataDir
     PORT: String(port),
     LOG_LEVEL: 'warn',
   });
-  await waitReady(port).catch((error: unknown) => {
+  // A shared machine under load has taken over a minute to start it: up to five, as the worker.
+  await waitFor(
+    () =>
+      fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (response) => response.ok,
+        () => web.child.exitCode !== null && Promise.reject(new Error('the web process exited')),
+      ),
+    { what: `the web process on port ${port} ready`, timeoutMs: 300_000 },
+  ).catch((error: unknown) => {
+    web.child.kill('SIGKILL');
     throw new Error(`${String(error)}; its output:\n${web.output().slice(-4_000)}`, { cause: error });
   });
   const apart: Apart = { name: 'web', pid: web.child.pid, statementsPort, stop: stopOf(web) };
   return { apart, port };
+};
+
+/** The statements a process apart has sent so far, by statement (its preload's `/detail`). */
+const statementDetailOf = async (apart: Apart): Promise<Record<string, number>> => {
+  const response = await fetch(`http://127.0.0.1:${apart.statementsPort}/detail`);
+  return (await response.json()) as Record<string, number>;
 };
 
 /** The statements a process apart has sent so far (its preload's count). */
@@ -479,6 +503,11 @@ export const startSyncBench = async ({ worker = true, port: listenOn = 0 } = {})
     /** Each process apart's peak resident memory so far (the kernel's high-water mark), by name. */
     productPeaksMb: () =>
       Object.fromEntries(aparts.map((apart) => [apart.name, peakResidentMb(apart.pid) ?? 0])),
+    /** Statements sent so far by the processes apart, by process and statement. */
+    productStatementDetail: async () =>
+      Object.fromEntries(
+        await Promise.all(aparts.map(async (apart) => [apart.name, await statementDetailOf(apart)])),
+      ) as Record<string, Record<string, number>>,
     /** Statements sent so far by the processes apart, all together; null when none runs apart. */
     productStatements: async () =>
       aparts.length

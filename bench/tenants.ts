@@ -40,6 +40,7 @@ const interval = 1000 / rate;
 const from = Date.now();
 const statementsFrom = statements();
 const productStatementsFrom = await bench.productStatements();
+const detailFrom = await bench.productStatementDetail();
 const sending: Promise<string>[] = [];
 for (let n = 0; n < total; n++) {
   const due = from + n * interval;
@@ -57,6 +58,15 @@ const productStatements =
     ? statements() - statementsFrom - result.looks
     : apartStatements - productStatementsFrom;
 const productPeaks = bench.productPeaksMb();
+// Which statements the events paid, per process apart: the 15 most sent during the run.
+for (const [name, detail] of Object.entries(await bench.productStatementDetail())) {
+  const during = Object.entries(detail)
+    .map(([statement, count]): [string, number] => [statement, count - (detailFrom[name]?.[statement] ?? 0)])
+    .filter(([, count]) => count > 0)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 15);
+  console.log({ statementsOf: name, during: Object.fromEntries(during) });
+}
 console.log({ settledSeconds: (Date.now() - from) / 1000 });
 
 const portalsOverBudget = workspaces.filter((world) => {
