@@ -163,7 +163,8 @@ describe('reconciliation of Stripe with HubSpot', () => {
     // The look can use the index (a table this small is read whole unless sequential scans are off).
     const plan = await db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const { rows } = await tx.execute(sql`explain ${sourcesDue(db, 24)}`);
+      const explained = await tx.execute(sql`explain ${sourcesDue(db, 24)}`);
+      const { rows } = explained as unknown as { rows: Record<string, unknown>[] };
       return rows.map((row) => Object.values(row).join('')).join('\n');
     });
     expect(plan).toContain('source_reconcile_due_idx');
