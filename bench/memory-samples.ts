@@ -7,15 +7,21 @@
  */
 import { readFileSync } from 'node:fs';
 
-/** Resident memory of `pid` in MB, as the kernel counts it (Linux); null once the process is gone. */
-export const residentMb = (pid: number | undefined): number | null => {
+/** A memory line of `pid`'s status in MB, as the kernel counts it (Linux); null once the process is gone. */
+const statusMb = (pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number | null => {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`));
     return Math.round(Number(line?.[1] ?? 0) / 1024);
   } catch {
     return null;
   }
 };
+
+/** Resident memory of `pid` in MB now. */
+export const residentMb = (pid: number | undefined) => statusMb(pid, 'VmRSS');
+
+/** The peak resident memory of `pid` in MB so far (the kernel's high-water mark): no sample can miss it. */
+export const peakResidentMb = (pid: number | undefined) => statusMb(pid, 'VmHWM');
 
 /**
  * The two stretches compared, in minutes since the start: minutes 5–10 against the last 10 in a

@@ -13,7 +13,7 @@ import pg from 'pg';
 import Stripe from 'stripe';
 import type { Sandbox } from '@billbridge/sandbox';
 import type { AppContext } from '../apps/server/src/context.ts';
-import { residentMb } from './memory-samples.ts';
+import { peakResidentMb, residentMb } from './memory-samples.ts';
 import {
   activity,
   destination,
@@ -41,6 +41,7 @@ import { seedWorkspace, workspaceRows } from '../apps/server/src/testing/workspa
 import { createPostgresDatabase, testConfig, type TestApp } from '../apps/server/src/testing/test-app.ts';
 import {
   buildServerEntries,
+  freePort,
   processEnv,
   spawnProcess,
   type RealProcess,
@@ -145,28 +146,114 @@ export const benchEmail = (customerId: string, n: number): string =>
 /**
  * BENCH_WORKER=process runs the jobs in the compiled `npm run worker` entry, beside the web app as
  * an operator deploys them, instead of in this process, which also holds the stand-ins and the load.
+ * BENCH_WEB=process also receives the webhooks in the compiled `npm run server` entry: then the
+ * product's memory and statements are those processes' alone.
  */
 const workerApart = process.env.BENCH_WORKER === 'process';
+const webApart = process.env.BENCH_WEB === 'process';
+
+/** The preload (plain JavaScript, run by `node` alone) that counts a process apart's statements (`count-statements.mjs`). */
+const statementCounter = new URL('./count-statements.mjs', import.meta.url).href;
+
+/**
+ * Ports for the processes apart: from BENCH_PORT up (the web, then each one's statement count),
+ * else any free ones.
+ */
+const portsFrom = (base = Number(process.env.BENCH_PORT)) => {
+  let next = 0;
+  return async () => (base ? base + next++ : freePort());
+};
+const nextPort = portsFrom();
+
+/** A product entry apart, counting its statements on a port of its own. */
+type Apart = { name: string; pid: number | undefined; statementsPort: number; stop: () => Promise<void> };
+
+/** Starts a compiled entry on the bench's database and stand-ins, its statements counted. */
+const spawnCounted = async (
+  entry: 'server' | 'worker',
+  env: NodeJS.ProcessEnv,
+): Promise<{ started: RealProcess; statementsPort: number }> => {
+  const statementsPort = await nextPort();
+  const started = spawnProcess(entry, {
+    ...env,
+    // BENCH_NODE_OPTIONS: e.g. `--heapsnapshot-signal=SIGUSR2`, to look into a process apart.
+    NODE_OPTIONS: [env.NODE_OPTIONS, process.env.BENCH_NODE_OPTIONS, `--import ${statementCounter}`]
+      .filter(Boolean)
+      .join(' '),
+    BENCH_STATEMENTS_PORT: String(statementsPort),
+  });
+  return { started, statementsPort };
+};
+
+const stopOf = (started: RealProcess) => async () => {
+  started.child.kill('SIGTERM');
+  await started.exited;
+};
 
 /** The production worker entry on the bench's database and stand-ins, once it says it runs. */
-const startWorkerProcess = async (context: AppContext, databaseUrl: string, dataDir: string) => {
+const startWorkerProcess = async (
+  context: AppContext,
+  databaseUrl: string,
+  dataDir: string,
+): Promise<Apart> => {
   buildServerEntries();
-  const worker: RealProcess = spawnProcess('worker', {
+  const { started: worker, statementsPort } = await spawnCounted('worker', {
     ...processEnv(context, databaseUrl, dataDir),
     WORKER_CONCURRENCY: String(context.config.workerConcurrency),
   });
-  await waitFor(() => worker.output().includes('Billbridge worker is running'), {
-    what: 'the worker process running',
-    // A busy shared machine has taken over a minute to start it.
-    timeoutMs: 300_000,
-  });
-  return {
-    pid: worker.child.pid,
-    stop: async () => {
-      worker.child.kill('SIGTERM');
-      await worker.exited;
+  await waitFor(
+    () => {
+      if (worker.child.exitCode !== null)
+        throw new Error(`the worker exited: ${worker.output().slice(-4_000)}`);
+      return worker.output().includes('Billbridge worker is running');
     },
-  };
+    {
+      what: 'the worker process running',
+      // A busy shared machine has taken over a minute to start it.
+      timeoutMs: 300_000,
+    },
+  ).catch((error: unknown) => {
+    worker.child.kill('SIGKILL');
+    throw new Error(`${String(error)}; its output:\n${worker.output().slice(-4_000)}`, { cause: error });
+  });
+  return { name: 'worker', pid: worker.child.pid, statementsPort, stop: stopOf(worker) };
+};
+
+/** The production web entry (HTTP only) on the bench's database and stand-ins, once ready. */
+const startWebProcess = async (context: AppContext, databaseUrl: string, dataDir: string) => {
+  buildServerEntries();
+  const port = await nextPort();
+  const { started: web, statementsPort } = await spawnCounted('server', {
+    ...processEnv(context, databaseUrl, dataDir),
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+  });
+  // A shared machine under load has taken over a minute to start it: up to five, as the worker.
+  await waitFor(
+    () =>
+      fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (response) => response.ok,
+        () => web.child.exitCode !== null && Promise.reject(new Error('the web process exited')),
+      ),
+    { what: `the web process on port ${port} ready`, timeoutMs: 300_000 },
+  ).catch((error: unknown) => {
+    web.child.kill('SIGKILL');
+    throw new Error(`${String(error)}; its output:\n${web.output().slice(-4_000)}`, { cause: error });
+  });
+  const apart: Apart = { name: 'web', pid: web.child.pid, statementsPort, stop: stopOf(web) };
+  return { apart, port };
+};
+
+/** The statements a process apart has sent so far, by statement (its preload's `/detail`). */
+const statementDetailOf = async (apart: Apart): Promise<Record<string, number>> => {
+  const response = await fetch(`http://127.0.0.1:${apart.statementsPort}/detail`);
+  return (await response.json()) as Record<string, number>;
+};
+
+/** The statements a process apart has sent so far (its preload's count). */
+const statementsOf = async (apart: Apart): Promise<number> => {
+  const response = await fetch(`http://127.0.0.1:${apart.statementsPort}/`);
+  return Number(await response.text());
 };
 
 /** A workspace of the benchmark: its Stripe account and its HubSpot portal. */
@@ -308,8 +395,8 @@ export const startSyncBench = async ({ worker = true, port: listenOn = 0 } = {})
   // The stand-ins saving their state to disk is not the product's work: kept out of the figures.
   sandbox.stopSaving();
   let stopWorker: (() => void | Promise<void>) | undefined;
-  /** The worker process's pid, when the jobs run apart (BENCH_WORKER=process). */
-  let workerPid: number | undefined;
+  /** The product's processes apart: the worker (BENCH_WORKER=process) and the web (BENCH_WEB=process). */
+  const aparts: Apart[] = [];
   const secret = context.providers.stripe?.webhookSecret ?? '';
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   /** When each posted webhook was sent, by event id. */
@@ -345,7 +432,9 @@ export const startSyncBench = async ({ worker = true, port: listenOn = 0 } = {})
       request.on('error', reject);
       request.end(body);
     });
-  const post = postTo(port);
+  const web = webApart ? await startWebProcess(context, postgres.url, dataDir) : undefined;
+  if (web) aparts.push(web.apart);
+  const post = postTo(web?.port ?? port);
 
   /**
    * Waits until every event settled (or `timeoutMs` passed: the rest stay `open`); returns each
@@ -395,7 +484,7 @@ export const startSyncBench = async ({ worker = true, port: listenOn = 0 } = {})
   const startJobs = async () => {
     if (!workerApart) return startWorker(context);
     const apart = await startWorkerProcess(context, postgres.url, dataDir);
-    workerPid = apart.pid;
+    aparts.push(apart);
     return apart.stop;
   };
   if (worker) stopWorker = await startJobs();
@@ -408,7 +497,22 @@ export const startSyncBench = async ({ worker = true, port: listenOn = 0 } = {})
     postTo,
     settled,
     /** The pids of the processes apart running the product's jobs (none when they run here). */
-    workerPids: () => (workerPid === undefined ? [] : [workerPid]),
+    workerPids: () => aparts.filter((apart) => apart.name === 'worker').map((apart) => apart.pid),
+    /** The pids of every process of the product apart (worker and web). */
+    productPids: () => aparts.map((apart) => apart.pid),
+    /** Each process apart's peak resident memory so far (the kernel's high-water mark), by name. */
+    productPeaksMb: () =>
+      Object.fromEntries(aparts.map((apart) => [apart.name, peakResidentMb(apart.pid) ?? 0])),
+    /** Statements sent so far by the processes apart, by process and statement. */
+    productStatementDetail: async () =>
+      Object.fromEntries(
+        await Promise.all(aparts.map(async (apart) => [apart.name, await statementDetailOf(apart)])),
+      ) as Record<string, Record<string, number>>,
+    /** Statements sent so far by the processes apart, all together; null when none runs apart. */
+    productStatements: async () =>
+      aparts.length
+        ? (await Promise.all(aparts.map(statementsOf))).reduce((sum, count) => sum + count, 0)
+        : null,
     /** The environment of a production entry on this bench's database and stand-ins. */
     processEnv: () => processEnv(context, postgres.url, dataDir),
     startWorker: async () => {
@@ -416,6 +520,7 @@ export const startSyncBench = async ({ worker = true, port: listenOn = 0 } = {})
     },
     close: async () => {
       await stopWorker?.();
+      await web?.apart.stop();
       agent.destroy();
       await app.close();
       await running.close();

@@ -44,11 +44,17 @@ export const source = pgTable(
     /** The key source's own webhook endpoint in its Stripe account, and that endpoint's signing secret, sealed. */
     webhookEndpointId: text('webhook_endpoint_id'),
     webhookSecretSealed: text('webhook_secret_sealed'),
+    /** When its last reconciliation started (set as it begins): the schedule reads it by an index. */
+    lastReconciledAt: timestamp('last_reconciled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index('source_subscription_id_idx').on(table.subscriptionId),
+    // The reconciliation schedule's minute look reads only the sources due (decision 086).
+    index('source_reconcile_due_idx')
+      .on(sql`coalesce(${table.lastReconciledAt}, ${table.connectedAt}, ${table.createdAt})`)
+      .where(sql`${table.accountId} is not null and ${table.enabled}`),
     uniqueIndex('source_account_id_unique')
       .on(table.accountId)
       .where(sql`${table.accountId} is not null`),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { keyedError, reconciliationMessages } from '@billbridge/contract';
 import type { AppContext } from '../../../context.ts';
-import { reconciliation, type ReconciliationRow, type SourceRow } from '../../../db/schema.ts';
+import { reconciliation, source, type ReconciliationRow, type SourceRow } from '../../../db/schema.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { kindsToImport } from '../backfill/begin-backfill.ts';
 import type { Transaction } from '../../../db/client.ts';
@@ -41,6 +41,8 @@ export const beginReconciliation = async (
     .onConflictDoNothing()
     .returning();
   if (created) {
+    // The schedule's clock starts again from here (its index reads this column).
+    await tx.update(source).set({ lastReconciledAt: created.startedAt }).where(eq(source.id, row.id));
     await enqueueReconciliation(context.queue, created.id, tx);
     return { reconciliation: created, started: true };
   }

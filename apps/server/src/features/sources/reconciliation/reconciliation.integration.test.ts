@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecentActivity, Reconciliation } from '@billbridge/contract';
 import type { Sandbox } from '@billbridge/sandbox';
@@ -16,7 +16,7 @@ import {
 import type { TestApp } from '../../../testing/test-app.ts';
 import { callFunction } from '../../../testing/users.ts';
 import { waitFor } from '../../../testing/wait.ts';
-import { startDueReconciliations } from './schedule-reconciliations.ts';
+import { sourcesDue, startDueReconciliations } from './schedule-reconciliations.ts';
 
 /**
  * Reconciliation (decision 032) against the stand-ins: Stripe loses the webhooks of one billing
@@ -68,6 +68,15 @@ describe('reconciliation of Stripe with HubSpot', () => {
     sandbox.hubspotState
       .records(world.portalId, 'deals')
       .find((deal) => deal.properties.billbridge_stripe_id === billingId);
+  /** The source connected (and made) two days ago: due on the daily schedule. */
+  const connectedTwoDaysAgo = async (world: SyncedWorkspace, { enabled = true } = {}) => {
+    const twoDaysAgo = new Date(Date.now() - 48 * 3600 * 1000);
+    await t.context.database.db
+      .update(source)
+      .set({ connectedAt: twoDaysAgo, createdAt: twoDaysAgo, enabled })
+      .where(eq(source.id, world.sourceId));
+    return twoDaysAgo;
+  };
   const dealWrites = (world: SyncedWorkspace, billingId: string) =>
     dealWritesOf(sandbox, world.portalId, billingId);
 
@@ -129,16 +138,8 @@ describe('reconciliation of Stripe with HubSpot', () => {
   it('reconciles every connected source once per interval on the schedule, and none that is off', async () => {
     const due = await workspace();
     const off = await workspace();
-    const { db } = t.context.database;
-    const twoDaysAgo = new Date(Date.now() - 48 * 3600 * 1000);
-    await db
-      .update(source)
-      .set({ connectedAt: twoDaysAgo, createdAt: twoDaysAgo })
-      .where(eq(source.id, due.sourceId));
-    await db
-      .update(source)
-      .set({ connectedAt: twoDaysAgo, createdAt: twoDaysAgo, enabled: false })
-      .where(eq(source.id, off.sourceId));
+    await connectedTwoDaysAgo(due);
+    await connectedTwoDaysAgo(off, { enabled: false });
     expect(t.context.config.reconcileIntervalHours).toBe(24);
 
     await Promise.all([startDueReconciliations(t.context), startDueReconciliations(t.context)]);
@@ -150,6 +151,29 @@ describe('reconciliation of Stripe with HubSpot', () => {
     // Started once (however many workers looked), and not again within the interval.
     await startDueReconciliations(t.context);
     expect((await latest(due))?.id).toBe(run && run.id);
+  });
+
+  it("reads only the sources due by the schedule's index, and a reconciliation's start makes its source not due", async () => {
+    const world = await workspace();
+    const { db } = t.context.database;
+    const twoDaysAgo = await connectedTwoDaysAgo(world);
+    const dueIds = async () => (await sourcesDue(db, 24)).map((row) => row.source.id);
+    expect(await dueIds()).toContain(world.sourceId);
+
+    // The look can use the index (a table this small is read whole unless sequential scans are off).
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const explained = await tx.execute(sql`explain ${sourcesDue(db, 24)}`);
+      const { rows } = explained as unknown as { rows: Record<string, unknown>[] };
+      return rows.map((row) => Object.values(row).join('')).join('\n');
+    });
+    expect(plan).toContain('source_reconcile_due_idx');
+
+    await call(world, 'reconcileSource');
+    const [row] = await db.select().from(source).where(eq(source.id, world.sourceId));
+    expect(row?.lastReconciledAt?.getTime()).toBeGreaterThan(twoDaysAgo.getTime());
+    expect(await dueIds()).not.toContain(world.sourceId);
+    await waitFor(async () => (await latest(world))?.status === 'done', { what: 'the reconciliation done' });
   });
 
   it('refuses a source that is off, and starts nothing', async () => {

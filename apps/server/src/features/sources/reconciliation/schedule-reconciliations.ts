@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { backfill, reconciliation, source, subscription, type SourceRow } from '../../../db/schema.ts';
 import type { Transaction } from '../../../db/client.ts';
@@ -7,14 +7,13 @@ import { lockNamespaces } from '../../../db/lock-namespaces.ts';
 
 /**
  * Not reconciled (nor connected) for `hours`, and not importing: an import's objects are still on
- * their way, a reconciliation then would only find them missing.
+ * their way, a reconciliation then would only find them missing. The time compared is the
+ * expression of `source_reconcile_due_idx`: the minute's look reads only the sources due, not
+ * every source (issue 35, decision 086).
  */
 const dueFor = (hours: number) => sql`
-  coalesce(
-    (select max(${reconciliation.startedAt}) from ${reconciliation} where ${reconciliation.sourceId} = ${source.id}),
-    ${source.connectedAt},
-    ${source.createdAt}
-  ) < now() - make_interval(secs => ${hours * 3600})
+  coalesce(${source.lastReconciledAt}, ${source.connectedAt}, ${source.createdAt})
+    < now() - make_interval(secs => ${hours * 3600})
   and not exists (
     select 1 from ${backfill} where ${backfill.sourceId} = ${source.id} and ${backfill.status} = 'running'
   )`;
@@ -31,6 +30,21 @@ const startIfStillDue = async (context: AppContext, tx: Transaction, row: Source
   if (still) await beginReconciliation(context, tx, row);
 };
 
+/** The sources due a reconciliation every `hours`: by `source_reconcile_due_idx`, only those due. */
+export const sourcesDue = (db: AppContext['database']['db'], hours: number) =>
+  db
+    .select({ source })
+    .from(source)
+    .innerJoin(subscription, eq(subscription.id, source.subscriptionId))
+    .where(
+      and(
+        // The index's own predicate, as written there, so the planner can use it.
+        sql`${source.accountId} is not null and ${source.enabled}`,
+        sql`${subscription.status} <> 'canceled'`,
+        dueFor(hours),
+      ),
+    );
+
 /**
  * The schedule (decision 032): every connected, enabled source of a workspace that is not canceled
  * is reconciled once per `RECONCILE_INTERVAL_HOURS` (0: only on demand). Workers call it every
@@ -40,18 +54,7 @@ export const startDueReconciliations = async (context: AppContext): Promise<numb
   const hours = context.config.reconcileIntervalHours;
   if (hours <= 0) return 0;
   const { db } = context.database;
-  const due = await db
-    .select({ source })
-    .from(source)
-    .innerJoin(subscription, eq(subscription.id, source.subscriptionId))
-    .where(
-      and(
-        isNotNull(source.accountId),
-        eq(source.enabled, true),
-        sql`${subscription.status} <> 'canceled'`,
-        dueFor(hours),
-      ),
-    );
+  const due = await sourcesDue(db, hours);
   for (const { source: row } of due) {
     await db
       .transaction((tx) => startIfStillDue(context, tx, row, hours))

@@ -1,0 +1,3 @@
+ALTER TABLE "source" ADD COLUMN "last_reconciled_at" timestamp with time zone;--> statement-breakpoint
+UPDATE "source" SET "last_reconciled_at" = (SELECT max("reconciliation"."created_at") FROM "reconciliation" WHERE "reconciliation"."source_id" = "source"."id");--> statement-breakpoint
+CREATE INDEX "source_reconcile_due_idx" ON "source" USING btree (coalesce("last_reconciled_at", "connected_at", "created_at")) WHERE "source"."account_id" is not null and "source"."enabled";
