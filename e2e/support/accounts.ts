@@ -7,6 +7,9 @@ export type TestUser = { name: string; email: string; password: string };
 let counter = 0;
 let addresses = 0;
 
+/** The client address each page was given, for the API calls made on its behalf. */
+const ownAddresses = new WeakMap<Page, string>();
+
 /**
  * Gives the page a client address of its own (X-Forwarded-For, trusted from loopback like a proxy
  * in front of the app), so the server's per-address rate limits count each test separately.
@@ -18,8 +21,6 @@ export const giveOwnAddress = async (page: Page) => {
   ownAddresses.set(page, address);
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': address });
 };
-
-const ownAddresses = new WeakMap<Page, string>();
 
 /**
  * What the app's own fetches send with an API call made for the page: its origin (the auth library
